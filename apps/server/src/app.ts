@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerGraphql } from './graphql/server';
+import type { Providers } from './providers';
+import { registerAuthRoutes } from './rest/auth';
+import { registerDevRoutes } from './rest/dev';
+import { registerEntityRoutes } from './rest/entities';
+import { sendProblem } from './rest/problem';
+
+export type AppDeps = { db: Db; config: Config; clock: Clock; providers: Providers };
+
+/** Builds the HTTP app. Tests call `app.inject()` on it; main.ts listens on a port. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
+    bodyLimit: 1_048_576,
+    trustProxy: deps.config.TRUST_PROXY,
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
+    const detail = status === 500 ? 'Something went wrong' : error.message;
+    return sendProblem(reply, status, detail);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'", 'https://accounts.google.com'],
+        'frame-src': ["'self'", 'https://accounts.google.com'],
+        'connect-src': ["'self'", 'https://accounts.google.com'],
+        'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
+      },
+    },
+  });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 5, fields: 50 } });
+
+  await registerAuthRoutes(app, deps);
+  await registerEntityRoutes(app, deps);
+  if (deps.config.NODE_ENV !== 'production') await registerDevRoutes(app, deps);
+  await registerGraphql(app, deps);
+  await serveWebApp(app, deps.config);
+  return app;
+}
+
+const API_PREFIXES = ['/api/', '/graphql', '/oauth/', '/userinfo/'];
+
+/**
+ * Serves the built web app when there is one, with every other GET answered by index.html (client-side
+ * routes). API paths, and everything when no web app is built, get the REST 404 problem.
+ */
+async function serveWebApp(app: FastifyInstance, config: Config) {
+  const root = config.WEB_DIST ? resolve(config.WEB_DIST) : '';
+  const hasWebApp = root !== '' && existsSync(resolve(root, 'index.html'));
+  if (hasWebApp) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!hasWebApp || request.method !== 'GET' || API_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      return sendProblem(reply, 404, `No route for ${request.method} ${path}`);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_name_trgm_idx" ON "transactions" USING gin ("name" gin_trgm_ops);

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { type Database, openDatabase } from './client';
+
+/** A database made for one test file or benchmark run; `close()` also throws it away. */
+export type ScratchDatabase = Database & { label: string };
+
+/**
+ * A new, migrated database on the PostgreSQL server at `serverUrl` (named `<prefix>_<random>`),
+ * dropped on close.
+ */
+export async function openScratchPostgres(
+  serverUrl: string,
+  prefix: string,
+  poolSize = 10,
+): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await runAdminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize });
+  return {
+    ...database,
+    label: `PostgreSQL (database ${name})`,
+    async close() {
+      await database.close();
+      await runAdminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** A new, migrated PGlite database in a temporary directory, removed on close. */
+export async function openScratchPglite(prefix: string): Promise<ScratchDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  const database = await openDatabase({ dataDir: dir });
+  return {
+    ...database,
+    label: `PGlite (${dir})`,
+    async close() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}

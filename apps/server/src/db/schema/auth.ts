@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    phoneNumber: text('phone_number'),
+    /** 'app' (authenticator, TOTP) or 'sms'; null while two-factor is off. */
+    otpMethod: text('otp_method', { enum: ['app', 'sms'] }),
+    /** TOTP secret; set when the app method is being enrolled or is enabled. */
+    otpSecret: text('otp_secret'),
+    otpModuleEnabled: boolean('otp_module_enabled').notNull().default(false),
+    googleSubject: text('google_subject'),
+    /** The invite token given at sign-up, kept for the team issue to act on. */
+    inviteToken: text('invite_token'),
+    resetPasswordSentAt: timestamp('reset_password_sent_at', { withTimezone: true, mode: 'date' }),
+    rememberCreatedAt: timestamp('remember_created_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_subject_key').on(t.googleSubject),
+  ],
+);
+
+/** Bearer tokens. Only a SHA-256 hash of the token is stored; revoked or expired tokens are refused. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * One-time secrets sent to a user: password-reset links, SMS codes, and the CSRF token that ties a
+ * login's password step to its two-factor step. Hashed, single use, expiring.
+ */
+export const userSecrets = pgTable(
+  'user_secrets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'sms_code', 'login_csrf'] }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('user_secrets_user_purpose_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Security events (sign-in, failures, token revocation, password and two-factor changes). Also the
+ * source of login rate limiting: failures are counted per email and per IP over a window.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    entityId: uuid('entity_id'),
+    /** Lower-cased email the event concerns, kept even when no user matches. */
+    email: text('email'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_events_email_idx').on(t.type, t.email, t.createdAt),
+    index('audit_events_ip_idx').on(t.type, t.ip, t.createdAt),
+    index('audit_events_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Email and SMS that the sandbox providers 'sent': the developer's outbox. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.id)],
+);
+
+export { timestamps };

@@ -1,0 +1,57 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps, users } from './auth';
+
+export type ApiFlags = { qbo: boolean; finch: boolean };
+
+/** A company. Every row that belongs to a company carries its id as `entity_id`. */
+export const entities = pgTable('entities', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  demo: boolean('demo').notNull().default(false),
+  apiFlags: jsonb('api_flags').$type<ApiFlags>().notNull().default({ qbo: false, finch: false }),
+  ...timestamps,
+});
+
+export const memberRoles = ['owner', 'admin', 'bookkeeper', 'card_only', 'custom'] as const;
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: memberRoles }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('memberships_entity_user_key').on(t.entityId, t.userId),
+    index('memberships_user_idx').on(t.userId),
+  ],
+);
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'bookkeeper'] }).notNull(),
+    /** SHA-256 of the token sent in the invitation link. */
+    tokenHash: text('token_hash').notNull(),
+    senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    approverId: uuid('approver_id').references(() => users.id, { onDelete: 'set null' }),
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
+    requireApproval: boolean('require_approval').notNull().default(false),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('invites_token_hash_key').on(t.tokenHash), index('invites_entity_idx').on(t.entityId)],
+);

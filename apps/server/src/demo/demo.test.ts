@@ -1,0 +1,380 @@
+import { verify } from '@node-rs/argon2';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_TODAY, type TestApp } from '../../test/harness';
+import type { Db } from '../db/client';
+import { accounts, entities, entries, memberships, transactions, users } from '../db/schema';
+import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
+import { BASE_CHART_ACCOUNTS, type GeneratedCompany, generateCompany } from './generateCompany';
+import { seedDemoIfEmpty } from './seedDemo';
+
+let t: TestApp;
+let demo: GeneratedCompany;
+beforeAll(async () => {
+  t = await createTestApp();
+  demo = await generateCompany(t.db, { name: 'Generated Co', seed: 7, today: TEST_TODAY });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** Everything a generated company holds except its uuids, in id order (ids rise in generation order). */
+async function snapshotBooks(entityId: string) {
+  const chart = await t.db
+    .select({ name: accounts.name, ancestry: accounts.ancestry, sortOrder: accounts.sortOrder })
+    .from(accounts)
+    .where(eq(accounts.entityId, entityId))
+    .orderBy(asc(accounts.sortOrder), asc(accounts.name));
+  const books = await t.db
+    .select({
+      type: transactions.transactionType,
+      name: transactions.name,
+      memo: transactions.memo,
+      date: transactions.date,
+      source: transactions.source,
+      externalId: transactions.externalId,
+      account: accounts.name,
+      amount: entries.amount,
+      entryMemo: entries.memo,
+    })
+    .from(entries)
+    .innerJoin(transactions, eq(transactions.id, entries.transactionId))
+    .innerJoin(accounts, eq(accounts.id, entries.accountId))
+    .where(eq(entries.entityId, entityId))
+    .orderBy(asc(transactions.id), asc(entries.id));
+  const withoutIds = chart.map(({ ancestry, ...row }) => ({ ...row, depth: ancestry.split('/').length - 2 }));
+  return { chart: withoutIds, books };
+}
+
+async function accountIdOf(entityId: string, name: string): Promise<string> {
+  const [row] = await t.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.entityId, entityId), eq(accounts.name, name)));
+  if (!row) throw new Error(`No account ${name}`);
+  return row.id;
+}
+
+describe('generateCompany', () => {
+  it('generates the same books for the same seed and today, and other books for another seed', async () => {
+    const options = { seed: 'same', today: TEST_TODAY, entries: 700, months: 8 };
+    const first = await generateCompany(t.db, { ...options, name: 'Twin A' });
+    const second = await generateCompany(t.db, { ...options, name: 'Twin B' });
+    const other = await generateCompany(t.db, { ...options, seed: 'other', name: 'Other' });
+    const a = await snapshotBooks(first.entityId);
+    expect(a.books.length).toBeGreaterThan(600);
+    expect(await snapshotBooks(second.entityId)).toEqual(a);
+    expect((await snapshotBooks(other.entityId)).books).not.toEqual(a.books);
+  });
+
+  it('makes ids that depend only on the seed and the entity, rising in generation order', async () => {
+    const ids = await t.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(eq(transactions.entityId, demo.entityId))
+      .orderBy(asc(transactions.date), asc(transactions.id));
+    expect(new Set(ids.map(({ id }) => id.slice(0, 23))).size).toBe(1);
+    const counters = ids.map(({ id }) => Number.parseInt(id.slice(-12), 16));
+    expect(counters).toEqual(counters.map((_, i) => i + 1));
+  });
+
+  it('generates a demo-sized company: about 3,000 entries over 24 months', () => {
+    expect(demo.accounts).toBe(BASE_CHART_ACCOUNTS);
+    expect(demo.entries).toBeGreaterThan(2_800);
+    expect(demo.entries).toBeLessThan(3_300);
+    expect(demo.transactions).toBeGreaterThan(1_000);
+  });
+
+  it('balances every transaction and gives each at least two entries', async () => {
+    const unbalanced = await rowsOf<{ id: string }>(
+      t.db,
+      sql`SELECT transaction_id AS id FROM entries WHERE entity_id = ${demo.entityId}::uuid
+          GROUP BY transaction_id HAVING sum(amount) <> 0 OR count(*) < 2`,
+    );
+    expect(unbalanced).toEqual([]);
+    const orphans = await rowsOf<{ count: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS count FROM transactions t WHERE t.entity_id = ${demo.entityId}::uuid
+          AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.transaction_id = t.id)`,
+    );
+    expect(orphans[0]?.count).toBe(0);
+  });
+
+  it('dates nothing after today and covers the 24 months ending with the current one', async () => {
+    const [range] = await rowsOf<{ first: string; last: string; months: number }>(
+      t.db,
+      sql`SELECT min(date)::text AS first, max(date)::text AS last, count(DISTINCT to_char(date, 'YYYY-MM'))::int AS months
+          FROM entries WHERE entity_id = ${demo.entityId}::uuid`,
+    );
+    expect(range).toEqual({ first: '2024-12-01', last: expect.any(String), months: 24 });
+    expect(range!.last <= TEST_TODAY).toBe(true);
+    const [transactionRange] = await rowsOf<{ last: string }>(
+      t.db,
+      sql`SELECT max(date)::text AS last FROM transactions WHERE entity_id = ${demo.entityId}::uuid`,
+    );
+    expect(transactionRange!.last <= TEST_TODAY).toBe(true);
+  });
+
+  it('posts only in integer cents, to leaf accounts, with entries dated like their transaction', async () => {
+    const [row] = await rowsOf<{ parents: number; misdated: number }>(
+      t.db,
+      sql`SELECT
+            count(*) FILTER (WHERE EXISTS (SELECT 1 FROM accounts c WHERE c.parent_id = e.account_id))::int AS parents,
+            count(*) FILTER (WHERE e.date <> t.date OR e.name <> t.name)::int AS misdated
+          FROM entries e JOIN transactions t ON t.id = e.transaction_id WHERE e.entity_id = ${demo.entityId}::uuid`,
+    );
+    expect(row).toEqual({ parents: 0, misdated: 0 });
+  });
+
+  it('builds a chart with consistent ancestry and spending accounts four levels under Expense', async () => {
+    const chart = await t.db.select().from(accounts).where(eq(accounts.entityId, demo.entityId));
+    const byId = new Map(chart.map((account) => [account.id, account]));
+    for (const account of chart) {
+      const parent = account.parentId ? byId.get(account.parentId) : undefined;
+      expect(account.ancestry).toBe(parent ? `${parent.ancestry}${parent.id}/` : '/');
+      if (parent) expect([account.accountType, account.sign]).toEqual([parent.accountType, parent.sign]);
+    }
+    const expense = chart.find((account) => account.name === 'Expense' && account.parentId === null);
+    const fourDeep = chart.filter(
+      (account) =>
+        account.ancestry.startsWith(`/${expense?.id}/`) && account.ancestry.split('/').length === 5,
+    );
+    const pathOf = (id: string): string => {
+      const account = byId.get(id);
+      return account?.parentId ? `${pathOf(account.parentId)}/${account.name}` : (account?.name ?? '');
+    };
+    expect(fourDeep.map((account) => pathOf(account.id))).toEqual(
+      expect.arrayContaining([
+        'Expense/Operating Expenses/Payroll/Salaries',
+        'Expense/Operating Expenses/Software/Cloud Hosting',
+        'Expense/Operating Expenses/Travel/Airfare',
+        'Expense/Operating Expenses/Facilities/Rent',
+        'Expense/Operating Expenses/Travel/Meals',
+      ]),
+    );
+    const spent = await t.db
+      .selectDistinct({ accountId: entries.accountId })
+      .from(entries)
+      .where(
+        and(
+          eq(entries.entityId, demo.entityId),
+          inArray(
+            entries.accountId,
+            fourDeep.map((account) => account.id),
+          ),
+        ),
+      );
+    expect(spent.length).toBeGreaterThanOrEqual(10);
+    const names = new Set(chart.map((account) => pathOf(account.id)));
+    for (const path of ['Banks/Mercury Checking', 'Banks/Savings', 'Credit Cards/Amex Corporate']) {
+      expect(names.has(path)).toBe(true);
+    }
+    for (const path of ['Investments/Treasury Bills', 'Loans/SBA Loan', 'Income/Revenue/Subscriptions']) {
+      expect(names.has(path)).toBe(true);
+    }
+  });
+
+  it('fills the actual monthly rollups with exactly the monthly sums of the entries', async () => {
+    const mismatches = await rowsOf<{ account_id: string }>(
+      t.db,
+      sql`WITH recount AS (
+            SELECT account_id, to_char(date, 'YYYY-MM') AS month, sum(amount) AS amount
+            FROM entries WHERE entity_id = ${demo.entityId}::uuid GROUP BY 1, 2),
+          rolled AS (
+            SELECT account_id, month, amount FROM monthly_rollups
+            WHERE entity_id = ${demo.entityId}::uuid AND scenario = 'actual')
+          SELECT coalesce(r.account_id, c.account_id) AS account_id
+          FROM recount c FULL OUTER JOIN rolled r ON r.account_id = c.account_id AND r.month = c.month
+          WHERE r.amount IS DISTINCT FROM c.amount`,
+    );
+    expect(mismatches).toEqual([]);
+    expect(demo.rollups).toBeGreaterThan(500);
+  });
+
+  it('keeps checking above zero every day and ends with 12 to 20 months of runway', async () => {
+    const checking = await accountIdOf(demo.entityId, 'Mercury Checking');
+    const savings = await accountIdOf(demo.entityId, 'Savings');
+    const days = await rowsOf<{ amount: number }>(
+      t.db,
+      sql`SELECT sum(amount)::float8 AS amount FROM entries
+          WHERE entity_id = ${demo.entityId}::uuid AND account_id = ${checking}::uuid GROUP BY date ORDER BY date`,
+    );
+    let balance = 0;
+    let lowest = Number.POSITIVE_INFINITY;
+    for (const day of days) {
+      balance += day.amount;
+      lowest = Math.min(lowest, balance);
+    }
+    expect(lowest).toBeGreaterThan(0);
+    const months = await rowsOf<{ month: string; net: number }>(
+      t.db,
+      sql`SELECT month, sum(amount)::float8 AS net FROM monthly_rollups
+          WHERE entity_id = ${demo.entityId}::uuid AND account_id IN (${checking}::uuid, ${savings}::uuid)
+          GROUP BY month ORDER BY month`,
+    );
+    const cash = months.reduce((sum, month) => sum + month.net, 0);
+    // The last three complete months (the current month is partial).
+    const burn = -months.slice(-4, -1).reduce((sum, month) => sum + month.net, 0) / 3;
+    expect(burn).toBeGreaterThan(0);
+    expect(cash / burn).toBeGreaterThanOrEqual(12);
+    expect(cash / burn).toBeLessThanOrEqual(20);
+  });
+
+  it('books card spend, payoffs, payroll, revenue, and a mix of imported and user transactions', async () => {
+    const kinds = await rowsOf<{ name: string; type: string; source: string | null; count: number }>(
+      t.db,
+      sql`SELECT name, transaction_type AS type, source, count(*)::int AS count FROM transactions
+          WHERE entity_id = ${demo.entityId}::uuid GROUP BY 1, 2, 3`,
+    );
+    const count = (name: string) => kinds.find((kind) => kind.name === name)?.count ?? 0;
+    expect(count('Gusto Payroll')).toBe(47);
+    expect(count('WeWork Rent')).toBe(24);
+    expect(count('American Express Payment')).toBe(23);
+    expect(count('Stripe Payout')).toBeGreaterThan(100);
+    expect(count('AWS')).toBe(24);
+    expect(count('Series Seed Financing')).toBe(1);
+    expect(count('Series A Financing')).toBe(1);
+    const imported = kinds.filter((kind) => kind.type === 'Imported');
+    const booked = kinds.filter((kind) => kind.type === 'UserTransaction');
+    expect(imported.every((kind) => kind.source === 'plaid')).toBe(true);
+    expect(booked.reduce((sum, kind) => sum + kind.count, 0)).toBeGreaterThanOrEqual(5);
+    const memos = await t.db
+      .selectDistinct({ memo: transactions.memo })
+      .from(transactions)
+      .where(eq(transactions.entityId, demo.entityId));
+    expect(memos.length).toBeGreaterThan(20);
+  });
+
+  it('builds exactly the requested number of accounts and about the requested entries when larger', async () => {
+    const big = await generateCompany(t.db, {
+      name: 'Bigger Co',
+      seed: 3,
+      today: '2026-03-31',
+      entries: 12_000,
+      accounts: 140,
+      months: 36,
+    });
+    const [counted] = await rowsOf<{ accounts: number; entries: number; last: string }>(
+      t.db,
+      sql`SELECT (SELECT count(*)::int FROM accounts WHERE entity_id = ${big.entityId}::uuid) AS accounts,
+                 (SELECT count(*)::int FROM entries WHERE entity_id = ${big.entityId}::uuid) AS entries,
+                 (SELECT max(date)::text FROM entries WHERE entity_id = ${big.entityId}::uuid) AS last`,
+    );
+    expect(counted?.accounts).toBe(140);
+    expect(big.accounts).toBe(140);
+    expect(counted?.entries).toBe(big.entries);
+    expect(Math.abs(big.entries - 12_000)).toBeLessThan(300);
+    expect(counted?.last).toBe('2026-03-31');
+  });
+
+  it('refuses a malformed or impossible today', async () => {
+    for (const today of ['22/11/2026', '2026-02-31']) {
+      await expect(generateCompany(t.db, { name: 'Bad', seed: 1, today })).rejects.toThrow(
+        'today must be YYYY-MM-DD',
+      );
+    }
+  });
+});
+
+describe('seedDemoIfEmpty', () => {
+  it('creates the demo login once and then leaves the database alone', async () => {
+    const before = await t.db.select({ id: users.id }).from(users);
+    expect(before).toEqual([]);
+    const login = await seedDemoIfEmpty(t.db, t.clock);
+    expect(login).toEqual({
+      entityName: DEMO_COMPANY_NAME,
+      email: 'demo@keel.test',
+      password: 'keel-demo-2026',
+    });
+    expect(await seedDemoIfEmpty(t.db, t.clock)).toBeNull();
+    const all = await t.db.select({ email: users.email }).from(users);
+    expect(all.map((user) => user.email).sort()).toEqual(DEMO_USERS.map((user) => user.email).sort());
+  });
+
+  it('stores an argon2id hash of the demo password for every demo user', async () => {
+    const rows = await t.db.select({ email: users.email, hash: users.passwordHash }).from(users);
+    const owner = rows.find((row) => row.email === DEMO_OWNER.email);
+    expect(owner?.hash).toMatch(/^\$argon2id\$/);
+    expect(await verify(owner?.hash ?? '', DEMO_PASSWORD)).toBe(true);
+    expect(await verify(owner?.hash ?? '', 'wrong-password')).toBe(false);
+    expect(new Set(rows.map((row) => row.hash)).size).toBe(1);
+  });
+
+  it('gives the demo company every role and the owner both demo companies', async () => {
+    const team = await t.db
+      .select({
+        entity: entities.name,
+        demo: entities.demo,
+        email: users.email,
+        name: users.name,
+        role: memberships.role,
+      })
+      .from(memberships)
+      .innerJoin(entities, eq(entities.id, memberships.entityId))
+      .innerJoin(users, eq(users.id, memberships.userId));
+    const company = team.filter((member) => member.entity === DEMO_COMPANY_NAME);
+    expect(company.map(({ email, name, role }) => ({ email, name, role })).sort(byEmail)).toEqual(
+      DEMO_USERS.map(({ email, name, role }) => ({ email, name, role })).sort(byEmail),
+    );
+    expect(new Set(company.map((member) => member.role))).toEqual(
+      new Set(['owner', 'admin', 'bookkeeper', 'card_only']),
+    );
+    expect(company.find((member) => member.email === 'staff@keel.dev')?.role).toBe('admin');
+    const owned = team.filter((member) => member.email === DEMO_OWNER.email);
+    expect(
+      owned
+        .map(({ entity, role, demo }) => ({ entity, role, demo }))
+        .sort((a, b) => a.entity.localeCompare(b.entity)),
+    ).toEqual([
+      { entity: DEMO_HOLDINGS_NAME, role: 'owner', demo: true },
+      { entity: DEMO_COMPANY_NAME, role: 'owner', demo: true },
+    ]);
+  });
+
+  it('gives the demo companies books that end on the clock’s today', async () => {
+    const books = await rowsOf<{ name: string; entries: number; first: string; last: string }>(
+      t.db,
+      sql`SELECT en.name, count(*)::int AS entries, min(e.date)::text AS first, max(e.date)::text AS last
+          FROM entries e JOIN entities en ON en.id = e.entity_id
+          WHERE e.scenario = 'actual' AND en.name IN (${DEMO_COMPANY_NAME}, ${DEMO_HOLDINGS_NAME}) GROUP BY en.name ORDER BY en.name`,
+    );
+    expect(books.map(({ name, first }) => ({ name, first }))).toEqual([
+      { name: DEMO_HOLDINGS_NAME, first: '2025-12-01' },
+      { name: DEMO_COMPANY_NAME, first: '2024-12-01' },
+    ]);
+    for (const book of books) expect(book.last <= TEST_TODAY).toBe(true);
+    expect(books[1]?.entries).toBeGreaterThan(2_500);
+    expect(books[0]?.entries).toBeLessThan(books[1]?.entries ?? 0);
+  });
+
+  it('plans the demo company ahead: monthly forecasts from next month', async () => {
+    const plans = await rowsOf<{ name: string; first: string; months: number; amount: number }>(
+      t.db,
+      sql`SELECT t.name, min(e.date)::text AS first, count(DISTINCT e.date)::int AS months,
+            sum(e.amount)::bigint AS amount
+          FROM entries e JOIN transactions t ON t.id = e.transaction_id
+            JOIN entities en ON en.id = e.entity_id JOIN accounts a ON a.id = e.account_id
+          WHERE en.name = ${DEMO_COMPANY_NAME} AND e.scenario = 'forecast' AND a.account_group IS NULL
+          GROUP BY t.name ORDER BY t.name COLLATE "C"`,
+    );
+    expect(plans.map(({ name, first, months }) => ({ name, first, months }))).toEqual([
+      { name: 'Office lease', first: '2026-12-01', months: 60 },
+      { name: 'SaaS subscriptions', first: '2026-12-01', months: 60 },
+      { name: 'Salaries', first: '2026-12-01', months: 60 },
+      { name: 'Subscription revenue', first: '2026-12-01', months: 60 },
+    ]);
+    const lease = plans.find((plan) => plan.name === 'Office lease');
+    expect(Number(lease?.amount)).toBe(22_000_00 * 60);
+    // Revenue is credited (negative raw cents); costs are debited.
+    expect(Number(plans.find((plan) => plan.name === 'Subscription revenue')?.amount)).toBeLessThan(0);
+    expect(Number(plans.find((plan) => plan.name === 'Salaries')?.amount)).toBeGreaterThan(0);
+  });
+});
+
+function byEmail(a: { email: string }, b: { email: string }): number {
+  return a.email.localeCompare(b.email);
+}

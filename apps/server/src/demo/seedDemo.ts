@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { memberships, users } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
+import { generateCompany } from './generateCompany';
+import { seedDemoForecasts } from './seedDemoForecasts';
+
+export type DemoLogin = { entityName: string; email: string; password: string };
+
+/** Seeds of the two demo companies: the demo looks the same on every machine for the same day. */
+const DEMO_COMPANY_SEED = 'acme-robotics';
+const DEMO_HOLDINGS_SEED = 'acme-holdings';
+
+/**
+ * Creates the demo users and companies when the database has no users, all in one transaction, and
+ * returns the owner's login; returns null when there are users already. An advisory lock makes two
+ * servers starting together seed once.
+ */
+export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin | null> {
+  if (!(await isUsersTableEmpty(db))) return null;
+  // argon2 is slow on purpose: hash once and give every demo user the same hash.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('keel:seed-demo'))`);
+    if (!(await isUsersTableEmpty(tx))) return null;
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((user) => ({
+          email: user.email,
+          name: user.name,
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    const idByEmail = new Map(created.map((user) => [user.email, user.id]));
+    const ownerId = idByEmail.get(DEMO_OWNER.email);
+    if (!ownerId) throw new Error('Demo owner was not created');
+
+    const company = await generateCompany(tx, {
+      name: DEMO_COMPANY_NAME,
+      seed: DEMO_COMPANY_SEED,
+      today: now,
+      ownerUserId: ownerId,
+    });
+    const team = DEMO_USERS.filter((user) => user.role !== 'owner').map((user) => ({
+      entityId: company.entityId,
+      userId: idByEmail.get(user.email) ?? '',
+      role: user.role,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await tx.insert(memberships).values(team);
+    await seedDemoForecasts(tx, clock, company.entityId);
+    await generateCompany(tx, {
+      name: DEMO_HOLDINGS_NAME,
+      seed: DEMO_HOLDINGS_SEED,
+      today: now,
+      months: 12,
+      entries: 800,
+      ownerUserId: ownerId,
+    });
+    return { entityName: DEMO_COMPANY_NAME, email: DEMO_OWNER.email, password: DEMO_PASSWORD };
+  });
+}
+
+async function isUsersTableEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length === 0;
+}

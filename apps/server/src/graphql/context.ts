@@ -1,0 +1,66 @@
+import { type Capability, type Role, roleCan } from '@keel/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { memberships } from '../db/schema';
+import type { Providers } from '../providers';
+import { entityNotFound, forbidden, unauthenticated } from './errors';
+
+/** The signed-in user behind a request, resolved from its bearer token. */
+export type Viewer = { userId: string; email: string; tokenId: string };
+
+export type Membership = { entityId: string; role: Role };
+
+export type Context = {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  providers: Providers;
+  viewer: Viewer | null;
+  /** The viewer, or UNAUTHENTICATED. */
+  requireViewer(): Viewer;
+  /**
+   * The one tenancy guard: the viewer must be a member of the entity with a role that grants the
+   * capability. Unknown and foreign ids both answer 'Entity not found', so nothing is revealed.
+   */
+  requireEntity(entityId: string, capability: Capability): Promise<Membership>;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export function createContext(base: Omit<Context, 'requireViewer' | 'requireEntity'>): Context {
+  const memberships$ = new Map<string, Promise<Membership | null>>();
+  const requireViewer = () => {
+    if (!base.viewer) throw unauthenticated();
+    return base.viewer;
+  };
+  const findMembership = (userId: string, entityId: string) => {
+    let found = memberships$.get(entityId);
+    if (!found) {
+      found = base.db
+        .select({ entityId: memberships.entityId, role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.entityId, entityId), eq(memberships.userId, userId)))
+        .then((rows) => rows[0] ?? null);
+      memberships$.set(entityId, found);
+    }
+    return found;
+  };
+  return {
+    ...base,
+    requireViewer,
+    async requireEntity(entityId, capability) {
+      const viewer = requireViewer();
+      if (!isUuid(entityId)) throw entityNotFound();
+      const membership = await findMembership(viewer.userId, entityId);
+      if (!membership) throw entityNotFound();
+      if (!roleCan(membership.role, capability)) throw forbidden();
+      return membership;
+    },
+  };
+}

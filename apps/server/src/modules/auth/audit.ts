@@ -1,0 +1,41 @@
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+
+/** Where a request came from, as kept on its audit events. */
+export type ClientInfo = { ip: string | null; userAgent: string | null };
+
+export type AuthEventType =
+  | 'user.signup'
+  | 'login.succeeded'
+  | 'login.failed'
+  | 'login.throttled'
+  | 'login.otp_required'
+  | 'otp.sms_sent'
+  | 'token.revoked'
+  | 'password.reset_requested'
+  | 'password.updated'
+  | 'two_factor.enabled';
+
+/** Writes one security event. `email` is kept lower-cased even when no user matches (rate limiting counts it). */
+export async function recordAuthEvent(
+  db: Db | Tx,
+  clock: Clock,
+  event: {
+    type: AuthEventType;
+    client: ClientInfo;
+    userId?: string | null;
+    email?: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    type: event.type,
+    userId: event.userId ?? null,
+    email: event.email?.toLowerCase() ?? null,
+    ip: event.client.ip,
+    userAgent: event.client.userAgent,
+    details: event.details ?? {},
+    createdAt: clock.now(),
+  });
+}

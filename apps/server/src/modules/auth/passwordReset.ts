@@ -1,0 +1,134 @@
+import { PRODUCT_NAME } from '@keel/domain';
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { userSecrets, users } from '../../db/schema';
+import type { EmailProvider } from '../../providers';
+import { type ClientInfo, recordAuthEvent } from './audit';
+import {
+  consumeUserSecret,
+  findUserSecret,
+  issueUserSecret,
+  retireUserSecrets,
+  SECRET_TTL_MS,
+} from './oneTimeSecrets';
+import { hashPassword } from './passwords';
+import { findUserByEmail, normalizeEmail } from './service';
+import { revokeAllAccessTokens } from './tokens';
+
+export const RESET_TOKEN_INVALID = 'Reset password token is invalid';
+export const RESET_TOKEN_EXPIRED = 'Reset password token has expired';
+export const RESET_EMAIL_SUBJECT = `Reset your ${PRODUCT_NAME} password`;
+/** At most this many reset emails per user per hour, so the form cannot be used to flood a mailbox. */
+export const RESET_EMAILS_PER_HOUR = 5;
+
+/**
+ * POST /api/v1/auth/password/new: emails a single-use reset link (2 hours) when the user exists; the
+ * caller answers the same either way. A new link makes the older ones stop working.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  clock: Clock,
+  config: Config,
+  mailer: EmailProvider,
+  address: string,
+  client: ClientInfo,
+): Promise<void> {
+  const email = normalizeEmail(address);
+  const user = await findUserByEmail(db, email);
+  await recordAuthEvent(db, clock, {
+    type: 'password.reset_requested',
+    userId: user?.id ?? null,
+    email,
+    client,
+    details: { known: user !== null },
+  });
+  if (!user || (await countRecentResetTokens(db, clock, user.id)) >= RESET_EMAILS_PER_HOUR) return;
+  const token = await db.transaction(async (tx) => {
+    const { secret } = await issueUserSecret(tx, clock, user.id, 'password_reset', { replaceOlder: true });
+    await tx
+      .update(users)
+      .set({ resetPasswordSentAt: clock.now(), updatedAt: clock.now() })
+      .where(eq(users.id, user.id));
+    return secret;
+  });
+  const link = `${config.APP_URL.replace(/\/+$/, '')}/password/update?email=${encodeURIComponent(email)}&token=${token}`;
+  const hours = SECRET_TTL_MS.password_reset / 3_600_000;
+  await mailer.send({
+    to: email,
+    subject: RESET_EMAIL_SUBJECT,
+    text: [
+      `Someone asked to reset the password of your ${PRODUCT_NAME} account (${email}).`,
+      '',
+      `Choose a new password here; the link works once, for ${hours} hours:`,
+      link,
+      '',
+      'If it was not you, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+async function countRecentResetTokens(db: Db, clock: Clock, userId: string): Promise<number> {
+  const since = new Date(clock.now().getTime() - 3_600_000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(userSecrets)
+    .where(
+      and(
+        eq(userSecrets.userId, userId),
+        eq(userSecrets.purpose, 'password_reset'),
+        gt(userSecrets.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** What a reset token is worth right now, without using it. */
+export async function checkPasswordResetToken(
+  db: Db,
+  clock: Clock,
+  email: string,
+  token: string,
+): Promise<'valid' | typeof RESET_TOKEN_INVALID | typeof RESET_TOKEN_EXPIRED> {
+  const user = await findUserByEmail(db, email);
+  const secret = user ? await findUserSecret(db, user.id, 'password_reset', token) : null;
+  if (!secret || secret.usedAt !== null) return RESET_TOKEN_INVALID;
+  if (secret.expiresAt.getTime() <= clock.now().getTime()) return RESET_TOKEN_EXPIRED;
+  return 'valid';
+}
+
+/**
+ * POST /api/v1/auth/password/update: sets the new password (argon2id), uses up the token and revokes
+ * every access token of the user, in one transaction. The password must already satisfy the rules.
+ */
+export async function resetPasswordWithToken(
+  db: Db,
+  clock: Clock,
+  input: { email: string; token: string; password: string },
+  client: ClientInfo,
+): Promise<{ ok: true } | { ok: false; error: typeof RESET_TOKEN_INVALID | typeof RESET_TOKEN_EXPIRED }> {
+  const status = await checkPasswordResetToken(db, clock, input.email, input.token);
+  if (status !== 'valid') return { ok: false, error: status };
+  const user = await findUserByEmail(db, input.email);
+  const secret = user ? await findUserSecret(db, user.id, 'password_reset', input.token) : null;
+  if (!user || !secret) return { ok: false, error: RESET_TOKEN_INVALID };
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    // The conditional update is the single-use guarantee: of two requests with one token, one wins.
+    if (!(await consumeUserSecret(tx, clock, secret.id)))
+      return { ok: false as const, error: RESET_TOKEN_INVALID };
+    await retireUserSecrets(tx, clock, user.id, 'password_reset');
+    await retireUserSecrets(tx, clock, user.id, 'login_csrf');
+    await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, user.id));
+    const revokedTokens = await revokeAllAccessTokens(tx, clock, user.id);
+    await recordAuthEvent(tx, clock, {
+      type: 'password.updated',
+      userId: user.id,
+      email: user.email,
+      client,
+      details: { via: 'reset_token', revokedTokens },
+    });
+    return { ok: true as const };
+  });
+}

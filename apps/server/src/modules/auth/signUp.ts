@@ -1,0 +1,98 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { invites, memberships, users } from '../../db/schema';
+import { type ClientInfo, recordAuthEvent } from './audit';
+import { hashPassword } from './passwords';
+import { findUserByEmail, issueSession, normalizeEmail, type UserRow } from './service';
+import { hashSecret } from './tokens';
+import { isUniqueViolation } from './uniqueViolation';
+
+export const EMAIL_TAKEN = 'has already been taken';
+
+export type SignUpInput = { email: string; password: string; name: string; inviteToken: string | null };
+
+export type SignUpResult =
+  | { ok: true; user: UserRow; accessToken: string; joinedEntityId: string | null }
+  | { ok: false; messages: Record<string, string[]> };
+
+/**
+ * POST /api/v1/users: creates the user with an argon2id password hash and signs them in. A matching,
+ * unaccepted invite for the same email makes them a member of its entity, in the same transaction.
+ */
+export async function signUp(
+  db: Db,
+  clock: Clock,
+  config: Config,
+  input: SignUpInput,
+  client: ClientInfo,
+): Promise<SignUpResult> {
+  const email = normalizeEmail(input.email);
+  const taken = { ok: false as const, messages: { email: [EMAIL_TAKEN] } };
+  if (await findUserByEmail(db, email)) return taken;
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const now = clock.now();
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email,
+          name: input.name,
+          passwordHash,
+          inviteToken: input.inviteToken,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!user) throw new Error('users insert returned nothing');
+      const joinedEntityId = input.inviteToken
+        ? await acceptInvite(tx, clock, user, input.inviteToken)
+        : null;
+      await recordAuthEvent(tx, clock, {
+        type: 'user.signup',
+        userId: user.id,
+        email,
+        client,
+        details: { method: 'password', joinedEntityId },
+      });
+      const session = await issueSession(tx, clock, config, user, client, 'signup');
+      return { ok: true as const, user, accessToken: session.accessToken, joinedEntityId };
+    });
+  } catch (error) {
+    // Two sign-ups with one email at once: the unique index decides, the loser hears 'taken'.
+    if (isUniqueViolation(error)) return taken;
+    throw error;
+  }
+}
+
+/**
+ * Joins the entity of the unaccepted invite whose token this is, when it was sent to this email.
+ * Returns the entity joined, or null when the token matches no such invite.
+ */
+async function acceptInvite(
+  tx: Tx,
+  clock: Clock,
+  user: UserRow,
+  inviteToken: string,
+): Promise<string | null> {
+  const now = clock.now();
+  const [invite] = await tx
+    .update(invites)
+    .set({ acceptedAt: now, recipientId: user.id, updatedAt: now })
+    .where(
+      and(
+        eq(invites.tokenHash, hashSecret(inviteToken)),
+        sql`lower(trim(${invites.email})) = ${user.email}`,
+        isNull(invites.acceptedAt),
+      ),
+    )
+    .returning();
+  if (!invite) return null;
+  await tx
+    .insert(memberships)
+    .values({ entityId: invite.entityId, userId: user.id, role: invite.role, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+  return invite.entityId;
+}

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { accessTokens, users } from '../../db/schema';
+import type { Viewer } from '../../graphql/context';
+
+/** SHA-256 hex of a secret: what the database keeps instead of the secret itself. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** A new random secret, URL-safe, 256 bits. */
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Issues an access token for a user; only its hash is stored. */
+export async function issueAccessToken(
+  db: Db | Tx,
+  clock: Clock,
+  userId: string,
+  ttlHours: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSecret();
+  const expiresAt = new Date(clock.now().getTime() + ttlHours * 3_600_000);
+  await db
+    .insert(accessTokens)
+    .values({ userId, tokenHash: hashSecret(token), expiresAt, createdAt: clock.now() });
+  return { token, expiresAt };
+}
+
+/** The viewer a bearer token stands for, or null when it is unknown, revoked or expired. */
+export async function authenticateToken(db: Db, clock: Clock, token: string): Promise<Viewer | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await db
+    .select({ tokenId: accessTokens.id, userId: users.id, email: users.email })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashSecret(token)),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, clock.now()),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Revokes a token. Returns whether a live token was revoked. */
+export async function revokeAccessToken(db: Db, clock: Clock, token: string): Promise<boolean> {
+  const revoked = await db
+    .update(accessTokens)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(accessTokens.tokenHash, hashSecret(token)), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  return revoked.length > 0;
+}
+
+/** The bearer token of an Authorization header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Revokes every live token of a user (after a password change: every session must sign in again). */
+export async function revokeAllAccessTokens(db: Db | Tx, clock: Clock, userId: string): Promise<number> {
+  const revoked = await db
+    .update(accessTokens)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  return revoked.length;
+}

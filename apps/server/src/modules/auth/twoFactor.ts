@@ -1,0 +1,99 @@
+import { randomInt } from 'node:crypto';
+import { PRODUCT_NAME } from '@keel/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import { generateSecret, verify } from 'otplib';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { userSecrets, users } from '../../db/schema';
+import type { SmsProvider } from '../../providers';
+import { findLatestLiveSecret, issueUserSecret, secretMatches } from './oneTimeSecrets';
+
+type UserRow = typeof users.$inferSelect;
+
+/** TOTP step (30 s); a code from the step before or after the current one is still accepted. */
+const TOTP_STEP_SECONDS = 30;
+/** A new SMS code can be sent 30 s after the previous one (spec §9 'SMS resend cooldown 30 s'). */
+export const SMS_RESEND_COOLDOWN_MS = 30_000;
+
+/** Whether the user must pass a second factor to sign in. */
+export function hasTwoFactor(user: UserRow): boolean {
+  return user.otpModuleEnabled && user.otpMethod !== null;
+}
+
+/** A new authenticator-app secret (Base32, 160 bits). */
+export function newTotpSecret(): string {
+  return generateSecret();
+}
+
+/** Whether a 6-digit code is the TOTP of the secret at `now`, allowing one step of clock drift either way. */
+export async function verifyTotpCode(secret: string, code: string, now: Date): Promise<boolean> {
+  try {
+    const result = await verify({
+      secret,
+      token: code,
+      epoch: Math.floor(now.getTime() / 1000),
+      epochTolerance: TOTP_STEP_SECONDS,
+    });
+    return result.valid;
+  } catch {
+    return false;
+  }
+}
+
+/** The text message carrying a sign-in code. */
+export function smsCodeMessage(code: string): string {
+  return `Your ${PRODUCT_NAME} verification code is ${code}`;
+}
+
+/**
+ * Sends a fresh 6-digit sign-in code to the user's phone; earlier codes stop working. Refused
+ * ('cooldown') within 30 s of the previous code.
+ */
+export async function sendSmsLoginCode(
+  db: Db,
+  clock: Clock,
+  sms: SmsProvider,
+  user: UserRow & { phoneNumber: string },
+): Promise<'sent' | 'cooldown'> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const issued = await db.transaction(async (tx) => {
+    // Lock the user so two concurrent requests cannot both pass the cooldown check.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [previous] = await tx
+      .select({ createdAt: userSecrets.createdAt })
+      .from(userSecrets)
+      .where(and(eq(userSecrets.userId, user.id), eq(userSecrets.purpose, 'sms_code')))
+      .orderBy(desc(userSecrets.createdAt))
+      .limit(1);
+    if (previous && clock.now().getTime() - previous.createdAt.getTime() < SMS_RESEND_COOLDOWN_MS)
+      return false;
+    await issueUserSecret(tx, clock, user.id, 'sms_code', { secret: code, replaceOlder: true });
+    return true;
+  });
+  if (!issued) return 'cooldown';
+  await sms.send({ to: user.phoneNumber, body: smsCodeMessage(code) });
+  return 'sent';
+}
+
+/**
+ * Checks a second-factor code for the user's method: the authenticator app's TOTP, or the latest
+ * unused, unexpired SMS code. An SMS code is returned as a secret to consume when sign-in completes.
+ */
+export async function checkSecondFactor(
+  db: Db,
+  clock: Clock,
+  user: UserRow,
+  code: string,
+): Promise<{ valid: false } | { valid: true; consumeSecretIds: string[] }> {
+  if (user.otpMethod === 'app') {
+    const valid = user.otpSecret !== null && (await verifyTotpCode(user.otpSecret, code, clock.now()));
+    return valid ? { valid: true, consumeSecretIds: [] } : { valid: false };
+  }
+  if (user.otpMethod === 'sms') {
+    const latest = await findLatestLiveSecret(db, clock, user.id, 'sms_code');
+    return latest && secretMatches(latest, code)
+      ? { valid: true, consumeSecretIds: [latest.id] }
+      : { valid: false };
+  }
+  return { valid: false };
+}

@@ -1,0 +1,11 @@
+/** Whether a database error (or its cause, as drizzle wraps driver errors) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current = error;
+    current && typeof current === 'object';
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { builder } from '../../graphql/builder';
+import { unauthenticated } from '../../graphql/errors';
+import { findEntity, listEntitiesForUser } from './service';
+import { EntityRef, MeRef } from './types';
+
+builder.queryFields((t) => ({
+  me: t.field({
+    type: MeRef,
+    resolve: async (_root, _args, ctx) => {
+      const viewer = ctx.requireViewer();
+      const [user] = await ctx.db.select().from(users).where(eq(users.id, viewer.userId)).limit(1);
+      if (!user) throw unauthenticated();
+      return user;
+    },
+  }),
+  entities: t.field({
+    type: [EntityRef],
+    description: 'The entities the viewer is a member of (Entities query; Header).',
+    resolve: (_root, _args, ctx) => listEntitiesForUser(ctx.db, ctx.requireViewer().userId),
+  }),
+  entity: t.field({
+    type: EntityRef,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await ctx.requireEntity(String(args.id), 'read');
+      const entity = await findEntity(ctx.db, String(args.id));
+      if (!entity) throw new Error('Entity vanished after membership check');
+      return entity;
+    },
+  }),
+  today: t.string({
+    description: "Today's date (YYYY-MM-DD) by the server's clock: it decides actual vs forecast everywhere.",
+    resolve: (_root, _args, ctx) => {
+      ctx.requireViewer();
+      return ctx.clock.now().toISOString().slice(0, 10);
+    },
+  }),
+}));

@@ -1,0 +1,54 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { accounts, entities, memberships } from '../../db/schema';
+import { createDefaultChart } from '../ledger/defaultChart';
+
+export type EntityRow = typeof entities.$inferSelect;
+
+/** The entities a user belongs to, by name. */
+export async function listEntitiesForUser(db: Db, userId: string): Promise<EntityRow[]> {
+  const rows = await db
+    .select({ entity: entities })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.id, memberships.entityId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(entities.name), asc(entities.id));
+  return rows.map((row) => row.entity);
+}
+
+export async function findEntity(db: Db, entityId: string): Promise<EntityRow | null> {
+  const rows = await db.select().from(entities).where(eq(entities.id, entityId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Creates an entity owned by the user, with its default chart of accounts and report, in one transaction. */
+export async function createEntity(db: Db, clock: Clock, userId: string, name: string): Promise<EntityRow> {
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const [entity] = await tx.insert(entities).values({ name, createdAt: now, updatedAt: now }).returning();
+    if (!entity) throw new Error('Entity insert returned nothing');
+    await tx
+      .insert(memberships)
+      .values({ entityId: entity.id, userId, role: 'owner', createdAt: now, updatedAt: now });
+    await createDefaultChart(tx, entity.id);
+    return entity;
+  });
+}
+
+/**
+ * Whether the entity holds one of Keel's own deposit accounts (spec §6: the Keel Transactions and
+ * Documents entries show only then). Keel's deposit accounts are ledger accounts with ref_type
+ * 'TPrime::Account' until the banking issue gives them their own table.
+ */
+export async function hasProviderBankAccount(db: Db, entityId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.entityId, entityId), inArray(accounts.refType, [PROVIDER_ACCOUNT_TYPE])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The account type of Keel's own deposit accounts (spec §3 'Provider bank account'). */
+export const PROVIDER_ACCOUNT_TYPE = 'TPrime::Account';

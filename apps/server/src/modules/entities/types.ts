@@ -1,0 +1,57 @@
+import type { users } from '../../db/schema';
+import { builder } from '../../graphql/builder';
+import { type EntityRow, hasProviderBankAccount } from './service';
+
+export const ApiFlagsRef = builder.objectRef<{ qbo: boolean; finch: boolean }>('ApiFlags').implement({
+  fields: (t) => ({ qbo: t.exposeBoolean('qbo'), finch: t.exposeBoolean('finch') }),
+});
+
+export const EntityRef = builder.objectRef<EntityRow>('Entity').implement({
+  description: 'A company. All of its data is scoped to it.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    demo: t.exposeBoolean('demo'),
+    apiFlags: t.field({ type: ApiFlagsRef, resolve: (entity) => entity.apiFlags }),
+    createdAt: t.field({ type: 'DateTime', resolve: (entity) => entity.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (entity) => entity.updatedAt }),
+    hasKeelAccounts: t.boolean({
+      description:
+        "Whether the entity holds one of Keel's own deposit accounts (gates Keel Transactions, Documents).",
+      resolve: (entity, _args, ctx) => hasProviderBankAccount(ctx.db, entity.id),
+    }),
+  }),
+});
+
+type UserRow = typeof users.$inferSelect;
+
+export const MeRef = builder.objectRef<UserRow>('Me').implement({
+  description: 'The signed-in user.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    phoneNumber: t.exposeString('phoneNumber', { nullable: true }),
+    otpModuleEnabled: t.exposeBoolean('otpModuleEnabled'),
+    otpMethod: t.exposeString('otpMethod', { nullable: true }),
+    canOpenKeelAccounts: t.boolean({ resolve: () => true }),
+    showFeatureFlags: t.boolean({
+      description: 'Staff email domains and one allow-listed address see the Feature Flags menu.',
+      resolve: (user, _args, ctx) => isStaffEmail(user.email, ctx.config),
+    }),
+  }),
+});
+
+export function isStaffEmail(
+  email: string,
+  config: { STAFF_EMAIL_DOMAINS: string; FEATURE_FLAGS_ALLOWED_EMAIL: string },
+): boolean {
+  const address = email.toLowerCase();
+  if (config.FEATURE_FLAGS_ALLOWED_EMAIL && address === config.FEATURE_FLAGS_ALLOWED_EMAIL.toLowerCase())
+    return true;
+  const domain = address.split('@')[1] ?? '';
+  return config.STAFF_EMAIL_DOMAINS.split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean)
+    .includes(domain);
+}

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { forecasts, transactions } from '../../db/schema';
+import { deleteEntries, entriesOfTransactions } from './entryWrites';
+import { badLedgerInput, entryNotFound, ONLY_USER_ENTRIES_DELETABLE } from './ledgerErrors';
+import { assertReportOfEntity, findEntry } from './ledgerRows';
+
+export type DeletedEntry = { id: string; transactionId: string; deletedEntryIds: string[] };
+
+/**
+ * DeleteEntry(id): deletes the entry's whole transaction, so the books stay balanced. For a user
+ * transaction that is both its entries; for a forecast occurrence it is the whole forecast (its
+ * parameters and every occurrence): deleting any one of a forecast's entries deletes the forecast.
+ * Imported entries cannot be deleted ('Only user transactions and forecasts can be deleted'): they
+ * mirror the bank or the accounting software. The rollups lose the amounts and Entry History keeps a
+ * 'destroy' row for each deleted entry.
+ */
+export async function deleteEntry(
+  db: Db,
+  clock: Clock,
+  userId: string | null,
+  input: { id: string; reportId?: string | null },
+): Promise<DeletedEntry> {
+  return db.transaction(async (tx) => {
+    const entry = await findEntry(tx, input.id, { lock: true });
+    if (!entry) throw entryNotFound();
+    await assertReportOfEntity(tx, entry.entityId, input.reportId);
+    if (entry.transactionType === 'Imported') throw badLedgerInput(ONLY_USER_ENTRIES_DELETABLE);
+    const now = clock.now();
+    const deleted = await deleteEntries(tx, entriesOfTransactions([entry.transactionId]), userId, now);
+    await tx.delete(forecasts).where(eq(forecasts.transactionId, entry.transactionId));
+    await tx.delete(transactions).where(eq(transactions.id, entry.transactionId));
+    return {
+      id: entry.id,
+      transactionId: entry.transactionId,
+      deletedEntryIds: deleted.map((row) => row.id),
+    };
+  });
+}

@@ -1,0 +1,188 @@
+import { GraphQLError } from 'graphql';
+import { builder } from '../../graphql/builder';
+import type { Context } from '../../graphql/context';
+import { createUserTransaction } from './createUserTransaction';
+import { deleteEntry } from './deleteEntry';
+import { EntryRef } from './entryTypes';
+import { type EntryView, hydrateEntries } from './entryViews';
+import { requireEntry } from './guardLedgerRow';
+import type { EntryRow } from './ledgerRows';
+import { updateEntry } from './updateEntry';
+import { updateEntryAttributes } from './updateEntryAttributes';
+import { updateUserTransaction } from './updateUserTransaction';
+
+type UpdateEntryPayload = { errors: string[]; entry: EntryView | null; original: EntryView | null };
+
+const UpdateEntryPayloadRef = builder.objectRef<UpdateEntryPayload>('UpdateEntryPayload').implement({
+  description: 'When errors is not empty nothing changed: entry is the entry as it is and original is null.',
+  fields: (t) => ({
+    errors: t.exposeStringList('errors', { description: 'User-facing messages; empty on success.' }),
+    entry: t.field({
+      type: EntryRef,
+      nullable: true,
+      description: 'The entry after the change.',
+      resolve: (p) => p.entry,
+    }),
+    original: t.field({
+      type: EntryRef,
+      nullable: true,
+      description: 'The entry before the change.',
+      resolve: (p) => p.original,
+    }),
+  }),
+});
+
+const DeleteEntryPayloadRef = builder
+  .objectRef<Awaited<ReturnType<typeof deleteEntry>>>('DeleteEntryPayload')
+  .implement({
+    fields: (t) => ({
+      id: t.exposeID('id', { description: 'The entry asked for.' }),
+      transactionId: t.exposeID('transactionId', {
+        description: 'Its transaction (or forecast’s), deleted too.',
+      }),
+      deletedEntryIds: t.exposeIDList('deletedEntryIds', { description: 'Every entry deleted with it.' }),
+    }),
+  });
+
+export async function entryView(ctx: Context, row: EntryRow): Promise<EntryView> {
+  const [view] = await hydrateEntries(ctx.db, [row]);
+  if (!view) throw new Error('Entry view missing');
+  return view;
+}
+
+const idOrNull = (value: string | number | null | undefined) => (value == null ? null : String(value));
+const userIdOf = (ctx: Context) => ctx.requireViewer().userId;
+
+builder.mutationFields((t) => ({
+  createUserTransaction: t.field({
+    type: EntryRef,
+    description:
+      'CreateUserTransaction: books amount (debit-positive cents) on accountId and -amount on againstId (default: Banks, else the first account). Returns the entry on accountId.',
+    args: {
+      reportId: t.arg.id(),
+      name: t.arg.string(),
+      memo: t.arg.string(),
+      entityId: t.arg.id({ required: true }),
+      accountId: t.arg.id({ required: true }),
+      againstId: t.arg.id(),
+      date: t.arg({ type: 'Date', required: true }),
+      amount: t.arg({ type: 'Cents', required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const entityId = String(args.entityId);
+      await ctx.requireEntity(entityId, 'bookkeeping');
+      const entry = await createUserTransaction(ctx.db, ctx.clock, userIdOf(ctx), {
+        entityId,
+        accountId: String(args.accountId),
+        againstId: idOrNull(args.againstId),
+        date: args.date,
+        amount: args.amount,
+        name: args.name,
+        memo: args.memo,
+        reportId: idOrNull(args.reportId),
+      });
+      return entryView(ctx, entry);
+    },
+  }),
+  updateUserTransaction: t.field({
+    type: EntryRef,
+    description:
+      'UpdateUserTransaction(id, ...): id is the entry the form edits (as returned by createUserTransaction); absent fields stay; againstId moves the other entry. Only user transactions.',
+    args: {
+      id: t.arg.id({ required: true }),
+      reportId: t.arg.id(),
+      name: t.arg.string(),
+      memo: t.arg.string(),
+      entityId: t.arg.id(),
+      accountId: t.arg.id(),
+      againstId: t.arg.id(),
+      date: t.arg({ type: 'Date' }),
+      amount: t.arg({ type: 'Cents' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      if (args.entityId != null) await ctx.requireEntity(String(args.entityId), 'bookkeeping');
+      const row = await requireEntry(ctx, String(args.id), 'bookkeeping');
+      const entry = await updateUserTransaction(ctx.db, ctx.clock, userIdOf(ctx), {
+        id: row.id,
+        entityId: idOrNull(args.entityId),
+        accountId: idOrNull(args.accountId),
+        againstId: idOrNull(args.againstId),
+        date: args.date,
+        amount: args.amount,
+        name: args.name,
+        memo: args.memo,
+        reportId: idOrNull(args.reportId),
+      });
+      return entryView(ctx, entry);
+    },
+  }),
+  updateEntry: t.field({
+    type: UpdateEntryPayloadRef,
+    description:
+      'UpdateEntry (spec §7): user transactions may change anything (the other entry follows); forecast occurrences their account, name and memo; imported entries only their account. Rule violations come back in errors; unknown or foreign ids as NOT_FOUND.',
+    args: {
+      id: t.arg.id({ required: true }),
+      accountId: t.arg.id(),
+      amount: t.arg({ type: 'Cents' }),
+      date: t.arg({ type: 'Date' }),
+      name: t.arg.string(),
+      memo: t.arg.string(),
+      reportId: t.arg.id(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const row = await requireEntry(ctx, String(args.id), 'bookkeeping');
+      try {
+        const result = await updateEntry(ctx.db, ctx.clock, userIdOf(ctx), {
+          id: row.id,
+          reportId: idOrNull(args.reportId),
+          changes: {
+            accountId: idOrNull(args.accountId),
+            amount: args.amount,
+            date: args.date,
+            name: args.name,
+            memo: args.memo,
+          },
+        });
+        return {
+          errors: [],
+          entry: await entryView(ctx, result.entry),
+          original: await entryView(ctx, result.original),
+        };
+      } catch (error) {
+        if (!(error instanceof GraphQLError) || error.extensions.code !== 'BAD_USER_INPUT') throw error;
+        return { errors: [error.message], entry: await entryView(ctx, row), original: null };
+      }
+    },
+  }),
+  deleteEntry: t.field({
+    type: DeleteEntryPayloadRef,
+    description:
+      "DeleteEntry: deletes the entry's whole transaction: both entries of a user transaction, or the whole forecast for a forecast occurrence. Imported entries cannot be deleted.",
+    args: { id: t.arg.id({ required: true }), reportId: t.arg.id() },
+    resolve: async (_root, args, ctx) => {
+      const row = await requireEntry(ctx, String(args.id), 'bookkeeping');
+      return deleteEntry(ctx.db, ctx.clock, userIdOf(ctx), { id: row.id, reportId: idOrNull(args.reportId) });
+    },
+  }),
+  updateEntryAttributes: t.field({
+    type: EntryRef,
+    description:
+      'UpdateEntryAttributes: the name and memo of a user transaction or forecast (all its entries); absent fields stay. Not for imported entries.',
+    args: {
+      id: t.arg.id({ required: true }),
+      name: t.arg.string(),
+      memo: t.arg.string(),
+      reportId: t.arg.id(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const row = await requireEntry(ctx, String(args.id), 'bookkeeping');
+      const entry = await updateEntryAttributes(ctx.db, ctx.clock, userIdOf(ctx), {
+        id: row.id,
+        name: args.name,
+        memo: args.memo,
+        reportId: idOrNull(args.reportId),
+      });
+      return entryView(ctx, entry);
+    },
+  }),
+}));

@@ -1,0 +1,57 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { accounts, forecasts, transactions } from '../../db/schema';
+import type { AccountRow, EntryRow, TransactionType } from './ledgerRows';
+import type { ForecastRecord } from './saveForecast';
+
+/**
+ * An entry as the API shows it (spec §3 Entry): the row, its transaction's type, its account, and for
+ * a forecast occurrence the forecast's parameters (`refTransaction`).
+ */
+export type EntryView = EntryRow & {
+  transactionType: TransactionType;
+  account: AccountRow;
+  forecast: ForecastRecord | null;
+};
+
+/** Completes entries into views with three queries in all, however many entries there are. */
+export async function hydrateEntries(
+  db: Db | Tx,
+  rows: readonly (EntryRow & { transactionType?: TransactionType })[],
+): Promise<EntryView[]> {
+  if (rows.length === 0) return [];
+  const transactionIds = [...new Set(rows.map((row) => row.transactionId))];
+  const accountIds = [...new Set(rows.map((row) => row.accountId))];
+  const [accountRows, transactionRows, forecastRows] = await Promise.all([
+    db.select().from(accounts).where(inArray(accounts.id, accountIds)),
+    db
+      .select({ id: transactions.id, transactionType: transactions.transactionType })
+      .from(transactions)
+      .where(inArray(transactions.id, transactionIds)),
+    db
+      .select({ forecast: forecasts, name: transactions.name, memo: transactions.memo })
+      .from(forecasts)
+      .innerJoin(transactions, eq(transactions.id, forecasts.transactionId))
+      .where(inArray(forecasts.transactionId, transactionIds)),
+  ]);
+  const accountById = new Map(accountRows.map((row) => [row.id, row]));
+  const typeById = new Map(transactionRows.map((row) => [row.id, row.transactionType]));
+  const forecastByTransaction = new Map(
+    forecastRows.map((row) => [
+      row.forecast.transactionId,
+      { ...row.forecast, name: row.name, memo: row.memo },
+    ]),
+  );
+  return rows.map((row) => {
+    const account = accountById.get(row.accountId);
+    const transactionType = row.transactionType ?? typeById.get(row.transactionId);
+    if (!account || !transactionType) throw new Error(`Entry ${row.id} lost its account or transaction`);
+    const { transactionType: _type, ...entry } = row;
+    return {
+      ...entry,
+      transactionType,
+      account,
+      forecast: forecastByTransaction.get(row.transactionId) ?? null,
+    };
+  });
+}

@@ -1,0 +1,444 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { entries, forecasts, monthlyRollups, transactions } from '../../db/schema';
+import {
+  createLedgerFixture,
+  type LedgerFixture,
+  ledgerSnapshot,
+  rollupMismatches,
+  unbalancedTransactions,
+} from './ledgerTestKit';
+
+let t: TestApp;
+let acme: LedgerFixture;
+let other: LedgerFixture;
+let salaries: string;
+let banks: string;
+let sales: string;
+
+const FORECAST_FIELDS = `id budgetId transactionId name memo accountId againstId amount amountCents calculationType
+  averageMonths recurring startDate endDate accounts { id name }`;
+const CREATE = `mutation($entityId: ID!, $accountId: ID!, $againstId: ID, $amount: Units, $averageMonths: Int,
+  $calculationType: ForecastCalculationType, $date: MonthKey!, $memo: String, $name: String, $recurring: ForecastRecurrence, $reportId: ID) {
+  createForecast(entityId: $entityId, accountId: $accountId, againstId: $againstId, amount: $amount, averageMonths: $averageMonths,
+    calculationType: $calculationType, date: $date, memo: $memo, name: $name, recurring: $recurring, reportId: $reportId) { ${FORECAST_FIELDS} }
+}`;
+const UPDATE = `mutation($budgetId: ID!, $accountId: ID, $amount: Units, $averageMonths: Int, $calculationType: ForecastCalculationType,
+  $date: MonthKey, $name: String, $recurring: ForecastRecurrence, $entityId: ID) {
+  updateForecast(budgetId: $budgetId, accountId: $accountId, amount: $amount, averageMonths: $averageMonths,
+    calculationType: $calculationType, date: $date, name: $name, recurring: $recurring, entityId: $entityId) { ${FORECAST_FIELDS} }
+}`;
+
+type Forecast = {
+  id: string;
+  transactionId: string;
+  amount: number;
+  amountCents: number;
+  accountId: string;
+  againstId: string;
+};
+
+async function createForecast(variables: Record<string, unknown>) {
+  const result = await acme.gql<{ createForecast: Forecast }>(CREATE, {
+    entityId: acme.entityId,
+    ...variables,
+  });
+  expect(result.errors).toBeUndefined();
+  return result.data!.createForecast;
+}
+
+async function occurrences(transactionId: string) {
+  return t.db
+    .select({
+      accountId: entries.accountId,
+      amount: entries.amount,
+      date: entries.date,
+      scenario: entries.scenario,
+    })
+    .from(entries)
+    .where(eq(entries.transactionId, transactionId))
+    .orderBy(entries.date, entries.amount);
+}
+
+async function book(accountId: string, date: string, amount: number) {
+  const result = await acme.gql(
+    `mutation($e: ID!, $a: ID!, $d: Date!, $m: Cents!) { createUserTransaction(entityId: $e, accountId: $a, date: $d, amount: $m) { id } }`,
+    { e: acme.entityId, a: accountId, d: date, m: amount },
+  );
+  expect(result.errors).toBeUndefined();
+}
+
+async function expectBooksExact() {
+  expect(await rollupMismatches(t.db, acme.entityId)).toEqual([]);
+  expect(await unbalancedTransactions(t.db, acme.entityId)).toEqual([]);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acme = await createLedgerFixture(t, 'Acme');
+  other = await createLedgerFixture(t, 'Other Co');
+  const created = async (name: string, parent: string) => {
+    const result = await acme.gql<{ createAccount: { id: string } }>(
+      'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
+      { e: acme.entityId, p: await acme.account(parent), n: name },
+    );
+    return result.data!.createAccount.id;
+  };
+  salaries = await created('Salaries', 'Expense');
+  sales = await created('Sales', 'Income');
+  banks = await acme.account('Banks');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('CreateForecast', () => {
+  it('expands a fixed monthly forecast into 60 months of forecast entries against Banks', async () => {
+    const forecast = await createForecast({
+      accountId: salaries,
+      amount: 12_500.5,
+      date: '2026-12',
+      name: 'Payroll',
+      reportId: acme.reportId,
+    });
+    expect(forecast).toMatchObject({
+      amount: 12_500.5,
+      amountCents: 1_250_050,
+      accountId: salaries,
+      againstId: banks,
+      calculationType: 'fixed',
+      averageMonths: null,
+      recurring: 'monthly',
+      startDate: '2026-12',
+      endDate: null,
+      name: 'Payroll',
+      accounts: [{ id: salaries }, { id: banks }],
+    });
+    const rows = await occurrences(forecast.transactionId);
+    expect(rows).toHaveLength(120);
+    expect(rows[0]).toEqual({
+      accountId: banks,
+      amount: -1_250_050,
+      date: '2026-12-01',
+      scenario: 'forecast',
+    });
+    expect(rows[1]).toEqual({
+      accountId: salaries,
+      amount: 1_250_050,
+      date: '2026-12-01',
+      scenario: 'forecast',
+    });
+    expect(rows.at(-1)?.date).toBe('2031-11-01');
+    const [transaction] = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, forecast.transactionId));
+    expect(transaction).toMatchObject({ transactionType: 'Budget', date: '2026-12-01', name: 'Payroll' });
+    const [rollup] = await t.db
+      .select()
+      .from(monthlyRollups)
+      .where(and(eq(monthlyRollups.accountId, salaries), eq(monthlyRollups.month, '2027-06')));
+    expect(rollup).toMatchObject({ scenario: 'forecast', amount: 1_250_050 });
+    await expectBooksExact();
+  });
+
+  it('repeats once, quarterly or annually', async () => {
+    const once = await createForecast({ accountId: sales, amount: -100, date: '2027-02', recurring: 'none' });
+    expect((await occurrences(once.transactionId)).map((row) => row.date)).toEqual([
+      '2027-02-01',
+      '2027-02-01',
+    ]);
+    const quarterly = await createForecast({
+      accountId: sales,
+      amount: -100,
+      date: '2027-02',
+      recurring: 'quarterly',
+    });
+    expect(await occurrences(quarterly.transactionId)).toHaveLength(40);
+    const annually = await createForecast({
+      accountId: sales,
+      amount: -100,
+      date: '2027-02',
+      recurring: 'annually',
+    });
+    expect([...new Set((await occurrences(annually.transactionId)).map((row) => row.date))]).toEqual([
+      '2027-02-01',
+      '2028-02-01',
+      '2029-02-01',
+      '2030-02-01',
+      '2031-02-01',
+    ]);
+  });
+
+  it('averages the actual months before the start month, rounding half away from zero', async () => {
+    const travel = await acme.gql<{ createAccount: { id: string } }>(
+      'mutation($e: ID!, $p: ID!) { createAccount(entityId: $e, parentId: $p, name: "Travel") { id } }',
+      { e: acme.entityId, p: await acme.account('Expense') },
+    );
+    const account = travel.data!.createAccount.id;
+    await book(account, '2026-08-15', 1000);
+    await book(account, '2026-09-01', 500);
+    await book(account, '2026-09-30', 1);
+    await book(account, '2026-11-02', 99_999); // the start month itself is not averaged
+    // Months 2026-08..2026-10: 1000 + 501 + 0 = 1501 over 3 = 500.333 -> 500.
+    const forecast = await createForecast({
+      accountId: account,
+      calculationType: 'average',
+      averageMonths: 3,
+      date: '2026-11',
+      recurring: 'none',
+    });
+    expect(forecast).toMatchObject({
+      amountCents: 500,
+      amount: 5,
+      calculationType: 'average',
+      averageMonths: 3,
+    });
+    // Two months 2026-09..2026-10: 501 / 2 = 250.5 -> 251 (half away from zero).
+    const twoMonths = await createForecast({
+      accountId: account,
+      calculationType: 'average',
+      averageMonths: 2,
+      date: '2026-11',
+    });
+    expect(twoMonths.amountCents).toBe(251);
+    await expectBooksExact();
+  });
+
+  it('refuses bad input with a clear message, creating nothing', async () => {
+    const before = await ledgerSnapshot(t.db, acme.entityId);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ amount: 1.005 }, 'Amount can have at most 2 decimals', 'BAD_USER_INPUT'],
+      [{ amount: 1e16 }, 'Amount is too large', 'BAD_USER_INPUT'],
+      [{ amount: 2e11 }, 'Amount is too large', 'BAD_USER_INPUT'],
+      [{ amount: null }, 'Amount is required for a fixed forecast', 'BAD_USER_INPUT'],
+      [{ calculationType: 'average' }, 'Average months is required', 'BAD_USER_INPUT'],
+      [
+        { calculationType: 'average', averageMonths: 0 },
+        'Average months must be between 1 and 24',
+        'BAD_USER_INPUT',
+      ],
+      [
+        { calculationType: 'average', averageMonths: 25 },
+        'Average months must be between 1 and 24',
+        'BAD_USER_INPUT',
+      ],
+      [{ date: '2027-13' }, 'Month must be YYYY-MM', 'BAD_USER_INPUT'],
+      [{ date: '2027-01-01' }, 'Month must be YYYY-MM', 'BAD_USER_INPUT'],
+      [{ againstId: salaries }, 'The against account must differ from the account', 'BAD_USER_INPUT'],
+      [{ accountId: await other.account('Expense') }, 'Account not found', 'NOT_FOUND'],
+      [{ againstId: await other.account('Banks') }, 'Account not found', 'NOT_FOUND'],
+      [{ reportId: other.reportId }, `Report not found: ${other.reportId}`, 'NOT_FOUND'],
+    ];
+    for (const [override, message, code] of cases) {
+      const result = await acme.gql(CREATE, {
+        entityId: acme.entityId,
+        accountId: salaries,
+        amount: 1,
+        date: '2027-01',
+        ...override,
+      });
+      expect(result.errors?.[0], JSON.stringify(override)).toMatchObject({
+        message: expect.stringContaining(message),
+        extensions: { code },
+      });
+    }
+    // Enum values are checked by GraphQL validation itself (no extensions code there).
+    const median = await acme.gql(CREATE, {
+      entityId: acme.entityId,
+      accountId: salaries,
+      date: '2027-01',
+      calculationType: 'median',
+    });
+    expect(median.errors?.[0]?.message).toContain(
+      'Value "median" does not exist in "ForecastCalculationType" enum',
+    );
+    const weekly = await acme.gql(CREATE, {
+      entityId: acme.entityId,
+      accountId: salaries,
+      date: '2027-01',
+      recurring: 'weekly',
+    });
+    expect(weekly.errors?.[0]?.message).toContain(
+      'Value "weekly" does not exist in "ForecastRecurrence" enum',
+    );
+    const cardOnly = await acme.gql(
+      CREATE,
+      { entityId: acme.entityId, accountId: salaries, amount: 1, date: '2027-01' },
+      await acme.member('card_only'),
+    );
+    expect(cardOnly.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await ledgerSnapshot(t.db, acme.entityId)).toEqual(before);
+  });
+});
+
+describe('UpdateForecast', () => {
+  it('replaces the occurrences with the new parameters, keeping the rollups exact', async () => {
+    const forecast = await createForecast({
+      accountId: salaries,
+      amount: 100,
+      date: '2027-01',
+      name: 'Bonus',
+    });
+    const result = await acme.gql<{ updateForecast: Forecast & { recurring: string; startDate: string } }>(
+      UPDATE,
+      {
+        budgetId: forecast.id,
+        amount: 250,
+        recurring: 'quarterly',
+        date: '2027-03',
+      },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.updateForecast).toMatchObject({
+      id: forecast.id,
+      amountCents: 25_000,
+      recurring: 'quarterly',
+      startDate: '2027-03',
+      name: 'Bonus',
+    });
+    const rows = await occurrences(forecast.transactionId);
+    expect(rows).toHaveLength(40);
+    expect(rows[0]).toMatchObject({ date: '2027-03-01', amount: -25_000 });
+    await expectBooksExact();
+  });
+
+  it('switches to an average and back', async () => {
+    const forecast = await createForecast({
+      accountId: salaries,
+      amount: 1,
+      date: '2027-01',
+      recurring: 'none',
+    });
+    const average = await acme.gql<{ updateForecast: Forecast }>(UPDATE, {
+      budgetId: forecast.id,
+      calculationType: 'average',
+      averageMonths: 6,
+    });
+    expect(average.data?.updateForecast).toMatchObject({
+      calculationType: 'average',
+      averageMonths: 6,
+      amountCents: 0,
+    });
+    const fixedAgain = await acme.gql(UPDATE, { budgetId: forecast.id, calculationType: 'fixed' });
+    expect(fixedAgain.errors?.[0]).toMatchObject({ message: 'Amount is required for a fixed forecast' });
+    await expectBooksExact();
+  });
+
+  it('refuses another company’s forecast and unknown ids as not found', async () => {
+    const theirs = await other.gql<{ createForecast: { id: string } }>(CREATE, {
+      entityId: other.entityId,
+      accountId: await other.account('Expense'),
+      amount: 1,
+      date: '2027-01',
+    });
+    const before = await ledgerSnapshot(t.db, other.entityId);
+    const foreign = await acme.gql(UPDATE, { budgetId: theirs.data!.createForecast.id, amount: 2 });
+    const unknown = await acme.gql(UPDATE, { budgetId: '00000000-0000-4000-8000-000000000000', amount: 2 });
+    expect(foreign.errors?.[0]).toMatchObject({
+      message: 'Forecast not found',
+      extensions: { code: 'NOT_FOUND' },
+    });
+    expect(unknown.errors?.[0]).toEqual(foreign.errors?.[0]);
+    const mismatched = await acme.gql(UPDATE, {
+      budgetId: theirs.data!.createForecast.id,
+      entityId: acme.entityId,
+    });
+    expect(mismatched.errors?.[0]).toMatchObject({ message: 'Forecast not found' });
+    expect(await ledgerSnapshot(t.db, other.entityId)).toEqual(before);
+  });
+});
+
+describe('forecast entries', () => {
+  it('show their forecast as refTransaction', async () => {
+    const forecast = await createForecast({
+      accountId: salaries,
+      amount: 10,
+      date: '2027-05',
+      recurring: 'annually',
+      averageMonths: 3,
+    });
+    const [entry] = await t.db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.transactionId, forecast.transactionId), eq(entries.accountId, salaries)))
+      .limit(1);
+    const result = await acme.gql<{
+      entryWithTransaction: {
+        entry: { transactionType: string; isEditable: boolean; scenario: string };
+        refTransaction: unknown;
+      };
+    }>(
+      `query($id: ID!) { entryWithTransaction(id: $id) {
+        entry { transactionType isEditable scenario }
+        refTransaction { id accounts { id } averageMonths calculationType recurring startDate amount }
+      } }`,
+      { id: entry!.id },
+    );
+    expect(result.data?.entryWithTransaction).toEqual({
+      entry: { transactionType: 'Budget', isEditable: true, scenario: 'forecast' },
+      refTransaction: {
+        id: forecast.id,
+        accounts: [{ id: salaries }, { id: banks }],
+        averageMonths: null,
+        calculationType: 'fixed',
+        recurring: 'annually',
+        startDate: '2027-05',
+        amount: 10,
+      },
+    });
+  });
+
+  it('take a new name for the whole forecast but refuse amount and date edits through UpdateEntry', async () => {
+    const forecast = await createForecast({
+      accountId: salaries,
+      amount: 10,
+      date: '2027-05',
+      recurring: 'none',
+    });
+    const [entry] = await t.db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.transactionId, forecast.transactionId), eq(entries.accountId, salaries)));
+    const renamed = await acme.gql<{ updateEntry: { errors: string[]; entry: { name: string } } }>(
+      'mutation($id: ID!) { updateEntry(id: $id, name: "Contractor") { errors entry { name } } }',
+      { id: entry!.id },
+    );
+    expect(renamed.data?.updateEntry).toEqual({ errors: [], entry: { name: 'Contractor' } });
+    const [transaction] = await t.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, forecast.transactionId));
+    expect(transaction?.name).toBe('Contractor');
+    const amount = await acme.gql<{ updateEntry: { errors: string[] } }>(
+      'mutation($id: ID!) { updateEntry(id: $id, amount: 5) { errors } }',
+      { id: entry!.id },
+    );
+    expect(amount.data?.updateEntry.errors).toEqual([
+      "A forecast's amount and dates are changed in the forecast itself (UpdateForecast)",
+    ]);
+  });
+
+  it('delete the whole forecast when any one of them is deleted', async () => {
+    const forecast = await createForecast({ accountId: salaries, amount: 10, date: '2027-05' });
+    const [entry] = await t.db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(
+        and(
+          eq(entries.transactionId, forecast.transactionId),
+          eq(entries.date, '2029-05-01'),
+          eq(entries.accountId, banks),
+        ),
+      );
+    const result = await acme.gql<{ deleteEntry: { deletedEntryIds: string[] } }>(
+      'mutation($id: ID!) { deleteEntry(id: $id) { deletedEntryIds } }',
+      { id: entry!.id },
+    );
+    expect(result.data?.deleteEntry.deletedEntryIds).toHaveLength(120);
+    expect(await occurrences(forecast.transactionId)).toEqual([]);
+    expect(await t.db.select().from(forecasts).where(eq(forecasts.id, forecast.id))).toEqual([]);
+    await expectBooksExact();
+  });
+});

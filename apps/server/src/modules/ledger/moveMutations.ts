@@ -1,0 +1,89 @@
+import { builder } from '../../graphql/builder';
+import { createRule } from './createRule';
+import { RuleRef } from './entryTypes';
+import { requireAccount } from './guardLedgerRow';
+import { AccountRef } from './types';
+import { updateEntries } from './updateEntries';
+
+const UpdateEntriesPayloadRef = builder
+  .objectRef<Awaited<ReturnType<typeof updateEntries>>>('UpdateEntriesPayload')
+  .implement({
+    fields: (t) => ({
+      accounts: t.field({
+        type: [AccountRef],
+        description: 'The accounts whose entries changed: those entries left, then toAccount.',
+        resolve: (payload) => payload.accounts,
+      }),
+      fromAccount: t.field({ type: AccountRef, resolve: (payload) => payload.fromAccount }),
+      toAccount: t.field({ type: AccountRef, resolve: (payload) => payload.toAccount }),
+      movedCount: t.exposeInt('movedCount', { description: 'How many entries moved.' }),
+    }),
+  });
+
+const CreateRulePayloadRef = builder
+  .objectRef<Awaited<ReturnType<typeof createRule>>>('CreateRulePayload')
+  .implement({
+    fields: (t) => ({
+      rule: t.field({ type: RuleRef, resolve: (payload) => payload.rule }),
+      fromAccount: t.field({ type: AccountRef, resolve: (payload) => payload.fromAccount }),
+      toAccount: t.field({ type: AccountRef, resolve: (payload) => payload.toAccount }),
+      movedCount: t.exposeInt('movedCount', { description: 'How many entries the rule moved now.' }),
+    }),
+  });
+
+const idOrNull = (value: string | number | null | undefined) => (value == null ? null : String(value));
+
+builder.mutationFields((t) => ({
+  updateEntries: t.field({
+    type: UpdateEntriesPayloadRef,
+    description:
+      "UpdateEntries (spec §4 drag of a monthly cell or subtree): moves every entry of fromAccount (and its sub-accounts when includeSubtree) dated startDate..endDate (open ends when absent) — actual entries through the end of actualsEndDate's month (default: the current month), forecast entries after it — whose name or memo contains searchFilter (case-insensitive; blank: all) to toAccount. Refused onto the same account or into the dragged subtree.",
+    args: {
+      fromAccountId: t.arg.id({ required: true }),
+      toAccountId: t.arg.id({ required: true }),
+      startDate: t.arg({ type: 'Date' }),
+      actualsEndDate: t.arg({ type: 'Date' }),
+      endDate: t.arg({ type: 'Date' }),
+      searchFilter: t.arg.string(),
+      includeSubtree: t.arg.boolean(),
+      reportId: t.arg.id(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const from = await requireAccount(ctx, String(args.fromAccountId), 'bookkeeping');
+      return updateEntries(ctx.db, ctx.clock, ctx.requireViewer().userId, {
+        entityId: from.entityId,
+        fromAccountId: from.id,
+        toAccountId: String(args.toAccountId),
+        startDate: args.startDate,
+        endDate: args.endDate,
+        actualsEndDate: args.actualsEndDate,
+        searchFilter: args.searchFilter,
+        includeSubtree: args.includeSubtree,
+        reportId: idOrNull(args.reportId),
+      });
+    },
+  }),
+  createRule: t.field({
+    type: CreateRulePayloadRef,
+    description:
+      'CreateRule (spec §4 rule drop): entries of fromAccount whose name or memo contains searchFilter (case-insensitive, not blank) go to toAccount: those dated on or after date (all when absent) now, and every later import.',
+    args: {
+      fromAccountId: t.arg.id({ required: true }),
+      toAccountId: t.arg.id({ required: true }),
+      date: t.arg({ type: 'Date' }),
+      searchFilter: t.arg.string({ required: true }),
+      reportId: t.arg.id(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const from = await requireAccount(ctx, String(args.fromAccountId), 'bookkeeping');
+      return createRule(ctx.db, ctx.clock, ctx.requireViewer().userId, {
+        entityId: from.entityId,
+        fromAccountId: from.id,
+        toAccountId: String(args.toAccountId),
+        searchFilter: args.searchFilter,
+        date: args.date,
+        reportId: idOrNull(args.reportId),
+      });
+    },
+  }),
+}));

@@ -1,0 +1,187 @@
+import {
+  averageMonthsSchema,
+  DEFAULT_FORECAST_RECURRENCE,
+  entryCentsSchema,
+  entryMemoSchema,
+  entryNameSchema,
+  type ForecastCalculationType,
+  type ForecastRecurrence,
+  unitsToCents,
+} from '@keel/domain';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { entries, forecasts, transactions } from '../../db/schema';
+import { deleteEntries } from './entryWrites';
+import { computeForecastAmount, expandForecast } from './expandForecast';
+import { badLedgerInput, forecastNotFound, parseLedgerInput } from './ledgerErrors';
+import {
+  assertReportOfEntity,
+  type ForecastRow,
+  findAccountInEntity,
+  findForecast,
+  type TransactionRow,
+} from './ledgerRows';
+import { resolveAgainstAccount } from './resolveAgainstAccount';
+
+/** CreateForecast's and UpdateForecast's fields. On update, absent (or null) fields stay as they are. */
+export type ForecastInput = {
+  entityId?: string | null;
+  accountId?: string | null;
+  againstId?: string | null;
+  /** Whole units per occurrence (spec §1), debit-positive on the account; required for 'fixed'. */
+  amount?: number | null;
+  averageMonths?: number | null;
+  calculationType?: ForecastCalculationType | null;
+  /** The start month, 'YYYY-MM'. */
+  startMonth?: string | null;
+  name?: string | null;
+  memo?: string | null;
+  recurring?: ForecastRecurrence | null;
+  reportId?: string | null;
+};
+
+/** A forecast with the name and memo of its Budget transaction. */
+export type ForecastRecord = ForecastRow & Pick<TransactionRow, 'name' | 'memo'>;
+
+/**
+ * CreateForecast: a 'Budget' transaction (name, memo, dated the first of the start month), its
+ * `forecasts` row (the parameters) and its occurrences as forecast entries (see expandForecast).
+ * The against account defaults as for user transactions (Banks, else the first account).
+ */
+export async function createForecast(
+  db: Db,
+  clock: Clock,
+  userId: string | null,
+  input: ForecastInput & { entityId: string; accountId: string; startMonth: string },
+): Promise<ForecastRecord> {
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const params = await resolveForecastParams(tx, input.entityId, input, null);
+    const [transaction] = await tx
+      .insert(transactions)
+      .values({
+        entityId: input.entityId,
+        transactionType: 'Budget',
+        name: params.name,
+        memo: params.memo,
+        date: `${params.startMonth}-01`,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!transaction) throw new Error('Transaction insert returned nothing');
+    const [forecast] = await tx
+      .insert(forecasts)
+      .values({
+        ...params.row,
+        entityId: input.entityId,
+        transactionId: transaction.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!forecast) throw new Error('Forecast insert returned nothing');
+    await expandForecast(tx, forecast, params, userId, now);
+    return { ...forecast, name: params.name, memo: params.memo };
+  });
+}
+
+/**
+ * UpdateForecast(budgetId, ...): new parameters, and its occurrences replaced: the old forecast entries
+ * are deleted and the forecast expanded anew, the rollups following both. An 'average' amount is
+ * recomputed from the actuals of the moment.
+ */
+export async function updateForecast(
+  db: Db,
+  clock: Clock,
+  userId: string | null,
+  input: ForecastInput & { forecastId: string },
+): Promise<ForecastRecord> {
+  return db.transaction(async (tx) => {
+    const existing = await findForecast(tx, input.forecastId, { lock: true });
+    if (!existing || (input.entityId && input.entityId !== existing.entityId)) throw forecastNotFound();
+    const now = clock.now();
+    const [transaction] = await tx
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, existing.transactionId));
+    if (!transaction) throw forecastNotFound();
+    const params = await resolveForecastParams(tx, existing.entityId, input, { ...existing, ...transaction });
+    await deleteEntries(tx, eq(entries.transactionId, existing.transactionId), userId, now);
+    await tx
+      .update(transactions)
+      .set({ name: params.name, memo: params.memo, date: `${params.startMonth}-01`, updatedAt: now })
+      .where(eq(transactions.id, existing.transactionId));
+    const [forecast] = await tx
+      .update(forecasts)
+      .set({ ...params.row, updatedAt: now })
+      .where(eq(forecasts.id, existing.id))
+      .returning();
+    if (!forecast) throw forecastNotFound();
+    await expandForecast(tx, forecast, params, userId, now);
+    return { ...forecast, name: params.name, memo: params.memo };
+  });
+}
+
+/** Checks and completes the parameters; computes the amount per occurrence. */
+async function resolveForecastParams(
+  tx: Tx,
+  entityId: string,
+  input: ForecastInput,
+  existing: ForecastRecord | null,
+) {
+  await assertReportOfEntity(tx, entityId, input.reportId);
+  const accountId = input.accountId ?? existing?.accountId;
+  const startMonth = input.startMonth ?? existing?.startMonth;
+  if (!accountId) throw badLedgerInput('Account is required');
+  if (!startMonth) throw badLedgerInput('Start month is required');
+  const account = await findAccountInEntity(tx, entityId, accountId);
+  const keepAgainst =
+    existing && existing.againstAccountId !== account.id ? existing.againstAccountId : undefined;
+  const against = await resolveAgainstAccount(tx, entityId, account.id, input.againstId, keepAgainst);
+  const calculationType = input.calculationType ?? existing?.calculationType ?? 'fixed';
+  const recurring = input.recurring ?? existing?.recurring ?? DEFAULT_FORECAST_RECURRENCE;
+  const name = parseLedgerInput(entryNameSchema, input.name ?? existing?.name ?? '');
+  const memo = parseLedgerInput(entryMemoSchema, input.memo ?? existing?.memo ?? '');
+
+  let fixedCents: number | null = null;
+  let averageMonths: number | null = null;
+  if (calculationType === 'fixed') {
+    if (input.amount == null && existing?.calculationType !== 'fixed') {
+      throw badLedgerInput('Amount is required for a fixed forecast');
+    }
+    fixedCents =
+      input.amount == null
+        ? (existing?.amount ?? 0)
+        : parseLedgerInput(entryCentsSchema, unitsToCents(input.amount));
+  } else {
+    averageMonths = parseLedgerInput(
+      averageMonthsSchema,
+      input.averageMonths ?? existing?.averageMonths ?? undefined,
+    );
+  }
+  const amount = await computeForecastAmount(tx, {
+    entityId,
+    accountId: account.id,
+    calculationType,
+    fixedCents,
+    averageMonths,
+    startMonth,
+  });
+  return {
+    name,
+    memo,
+    startMonth,
+    row: {
+      accountId: account.id,
+      againstAccountId: against.id,
+      amount,
+      calculationType,
+      averageMonths,
+      recurring,
+      startMonth,
+      endMonth: existing?.endMonth ?? null,
+    },
+  };
+}

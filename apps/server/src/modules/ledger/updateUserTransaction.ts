@@ -1,0 +1,29 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { badLedgerInput, entryNotFound, ONLY_USER_ENTRIES_EDITABLE } from './ledgerErrors';
+import { assertReportOfEntity, type EntryRow, findEntry } from './ledgerRows';
+import { reviseUserTransaction, type UserTransactionChanges } from './reviseUserTransaction';
+
+export const FORECAST_NOT_A_USER_TRANSACTION = 'A forecast is changed with UpdateForecast';
+
+/**
+ * UpdateUserTransaction(id, ...): `id` is the entry the form edits (the one CreateUserTransaction
+ * returned, on `accountId`); `againstId` moves the other entry. Absent fields stay. Only user
+ * transactions: a forecast is changed with UpdateForecast, an imported entry not at all.
+ */
+export async function updateUserTransaction(
+  db: Db,
+  clock: Clock,
+  userId: string | null,
+  input: UserTransactionChanges & { id: string; entityId?: string | null; reportId?: string | null },
+): Promise<EntryRow> {
+  return db.transaction(async (tx) => {
+    const found = await findEntry(tx, input.id, { lock: true });
+    if (!found || (input.entityId && input.entityId !== found.entityId)) throw entryNotFound();
+    await assertReportOfEntity(tx, found.entityId, input.reportId);
+    const { transactionType, ...entry } = found;
+    if (transactionType === 'Budget') throw badLedgerInput(FORECAST_NOT_A_USER_TRANSACTION);
+    if (transactionType !== 'UserTransaction') throw badLedgerInput(ONLY_USER_ENTRIES_EDITABLE);
+    return reviseUserTransaction(tx, entry, input, userId, clock.now());
+  });
+}

@@ -1,0 +1,200 @@
+import {
+  type AccountFigures,
+  buildReportColumns,
+  buildReportTree,
+  computeAccountFigures,
+  type MonthKey,
+  monthRange,
+  type ReportColumn,
+  type ReportLineDefinition,
+  type ReportRange,
+  type ReportRow,
+  type ScenarioRollup,
+} from '@keel/domain';
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts, monthlyRollups, reportLineItems } from '../../db/schema';
+import { DEFAULT_REPORT_NAME, defaultReportLines } from '../ledger/defaultChart';
+import type { AccountRow } from '../ledger/types';
+import { findReport } from './findReport';
+import type { ReportRecord } from './listReports';
+
+/** A report computed over a range: what the `report` query answers from. */
+export type LoadedReport = {
+  report: ReportRecord;
+  range: ReportRange;
+  /** Every month of the range, oldest first. */
+  months: MonthKey[];
+  /** Every column: months, annual and YTD summaries, the overall total (the grid hides what it wants). */
+  columns: ReportColumn[];
+  /** The entity's chart, in display order (sort order, then name). */
+  accounts: AccountRow[];
+  /** Each account's path of names from its root, e.g. 'Expense/Operating Expenses/Payroll'. */
+  pathById: Map<string, string>;
+  /** Each account's sub-accounts, in display order. */
+  childrenById: Map<string, AccountRow[]>;
+  /** For each column, the positions in `months` of the months it covers. */
+  columnMonthIndexes: number[][];
+  figures: Map<string, AccountFigures>;
+  rows: ReportRow[];
+};
+
+/**
+ * Computes a report of the entity (by id, or the default 'Financial Report'; null when there is none).
+ * Figures come only from the monthly rollup (and the chart and the report's lines), so a report costs
+ * O(accounts x months) whatever the number of entries. Four reads run together:
+ * 1. the report and its line items;
+ * 2. the entity's accounts;
+ * 3. the rollups of the range's months, 'actual' through the cutoff and 'forecast' after it;
+ * 4. for balance-sheet accounts, one aggregate of the actual rollups before the range (opening balances).
+ * Then the pure functions of @keel/domain build the figures, the columns and the rows.
+ * The caller has checked the viewer's access to the entity.
+ */
+export async function loadReport(
+  db: Db,
+  entityId: string,
+  reportId: string | null,
+  range: ReportRange,
+): Promise<LoadedReport | null> {
+  const [found, chart, rollups, openingBalances] = await Promise.all([
+    findReport(db, entityId, reportId).then(async (report) =>
+      report
+        ? {
+            report,
+            lines: await db
+              .select()
+              .from(reportLineItems)
+              .where(and(eq(reportLineItems.entityId, entityId), eq(reportLineItems.reportId, report.id))),
+          }
+        : null,
+    ),
+    db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.entityId, entityId))
+      .orderBy(asc(accounts.sortOrder), asc(accounts.name), asc(accounts.id)),
+    readRangeRollups(db, entityId, range),
+    db
+      .select({
+        accountId: monthlyRollups.accountId,
+        amount: sql<number>`sum(${monthlyRollups.amount})`.mapWith(Number),
+      })
+      .from(monthlyRollups)
+      .innerJoin(accounts, eq(accounts.id, monthlyRollups.accountId))
+      .where(
+        and(
+          eq(monthlyRollups.entityId, entityId),
+          eq(monthlyRollups.scenario, 'actual'),
+          lt(monthlyRollups.month, range.startMonth),
+          isNotNull(accounts.accountGroup),
+        ),
+      )
+      .groupBy(monthlyRollups.accountId),
+  ]);
+  if (!found) return null;
+  const { report, lines: storedLines } = found;
+
+  const months = monthRange(range.startMonth, range.endMonth);
+  const figures = computeAccountFigures({
+    accounts: chart.map((account) => ({
+      id: account.id,
+      parentId: account.parentId,
+      sign: account.sign,
+      cumulative: account.accountGroup !== null,
+    })),
+    rollups,
+    openingBalances,
+    months,
+    actualsEndMonth: range.actualsEndMonth,
+  });
+  const columns = buildReportColumns(range, { months: true, annualTotal: true, overallTotal: true });
+  const lines =
+    storedLines.length > 0 || report.name !== DEFAULT_REPORT_NAME
+      ? storedLines
+      : fallbackLines(report, chart);
+  const rows = buildReportTree({ lines, accounts: chart, figures, months, columns });
+  const monthIndex = new Map(months.map((month, index) => [month, index]));
+  const childrenById = new Map<string, AccountRow[]>();
+  for (const account of chart) {
+    if (account.parentId === null) continue;
+    const siblings = childrenById.get(account.parentId) ?? [];
+    siblings.push(account);
+    childrenById.set(account.parentId, siblings);
+  }
+  return {
+    report,
+    range,
+    months,
+    columns,
+    accounts: chart,
+    pathById: buildPaths(chart),
+    childrenById,
+    columnMonthIndexes: columns.map((column) => column.months.map((month) => monthIndex.get(month) ?? -1)),
+    figures,
+    rows,
+  };
+}
+
+/**
+ * A 'Financial Report' stored before reports had lines (entities created before the default lines
+ * existed) shows the default lines, computed in memory: a read never writes. Their ids are
+ * '<reportId>:default:<n>'.
+ */
+function fallbackLines(report: ReportRecord, chart: readonly AccountRow[]): ReportLineDefinition[] {
+  const roots = new Map(chart.filter((a) => a.parentId === null).map((a) => [a.name, a.id]));
+  return defaultReportLines(roots).map((line, index) => ({
+    ...line,
+    id: `${report.id}:default:${index}`,
+    parentId: null,
+  }));
+}
+
+/**
+ * The rollups of the range that the report shows: 'actual' through the cutoff, 'forecast' after it, so
+ * each account has at most one figure per month. They come back as one JSON value,
+ * {accountId: {month: cents}}: this is the report's one large read (accounts x months), and one JSON
+ * value costs a fraction of thousands of protocol rows, five times less on PGlite.
+ */
+export async function readRangeRollups(
+  db: Db,
+  entityId: string,
+  range: ReportRange,
+): Promise<ScenarioRollup[]> {
+  const result = await db.execute(sql`
+    SELECT json_object_agg(account_id, amounts) AS rollups FROM (
+      SELECT account_id, json_object_agg(month, amount) AS amounts FROM monthly_rollups
+      WHERE entity_id = ${entityId}::uuid AND month BETWEEN ${range.startMonth} AND ${range.endMonth}
+        AND ((scenario = 'actual' AND month <= ${range.actualsEndMonth})
+          OR (scenario = 'forecast' AND month > ${range.actualsEndMonth}))
+      GROUP BY account_id
+    ) AS by_account`);
+  const [row] = (result as unknown as { rows: { rollups: RangeRollups | string | null }[] }).rows;
+  const byAccount: RangeRollups =
+    typeof row?.rollups === 'string' ? JSON.parse(row.rollups) : (row?.rollups ?? {});
+  const rollups: ScenarioRollup[] = [];
+  for (const [accountId, amounts] of Object.entries(byAccount)) {
+    for (const [month, amount] of Object.entries(amounts)) {
+      const scenario = month <= range.actualsEndMonth ? 'actual' : 'forecast';
+      rollups.push({ accountId, scenario, month, amount: Number(amount) });
+    }
+  }
+  return rollups;
+}
+
+/** accountId -> month -> cents. */
+type RangeRollups = Record<string, Record<string, number>>;
+
+function buildPaths(chart: readonly AccountRow[]): Map<string, string> {
+  const byId = new Map(chart.map((account) => [account.id, account]));
+  const paths = new Map<string, string>();
+  const pathOf = (account: AccountRow, depth: number): string => {
+    const known = paths.get(account.id);
+    if (known !== undefined) return known;
+    const parent = account.parentId ? byId.get(account.parentId) : undefined;
+    const path = parent && depth < 64 ? `${pathOf(parent, depth + 1)}/${account.name}` : account.name;
+    paths.set(account.id, path);
+    return path;
+  };
+  for (const account of chart) pathOf(account, 0);
+  return paths;
+}

@@ -1,0 +1,48 @@
+import { builder } from '../../graphql/builder';
+import { listReports } from './listReports';
+import { loadReport } from './loadReport';
+import { defaultReportNotFound, reportNotFound } from './reportErrors';
+import { resolveReportRange } from './resolveReportRange';
+import { ReportRef, ReportViewRef } from './types';
+
+builder.queryFields((t) => ({
+  reports: t.field({
+    type: [ReportRef],
+    description: "The entity's reports, the default 'Financial Report' first (Reports query).",
+    args: { entityId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await ctx.requireEntity(String(args.entityId), 'read');
+      return listReports(ctx.db, String(args.entityId));
+    },
+  }),
+  getReports: t.field({
+    type: [ReportRef],
+    description: 'The same as reports (GetReports query).',
+    args: { entityId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      await ctx.requireEntity(String(args.entityId), 'read');
+      return listReports(ctx.db, String(args.entityId));
+    },
+  }),
+  report: t.field({
+    type: ReportViewRef,
+    description:
+      "A report computed over a month range (Report query). Without reportId: the report named 'Financial Report'. Missing months default to the spec's range (January of last year to two years and two months after this January, actuals through the current month); start <= actualsEnd <= end and at most 120 months from start to end, else BAD_USER_INPUT.",
+    args: {
+      entityId: t.arg.id({ required: true }),
+      reportId: t.arg.id(),
+      startMonth: t.arg({ type: 'MonthKey' }),
+      endMonth: t.arg({ type: 'MonthKey' }),
+      actualsEndMonth: t.arg({ type: 'MonthKey' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const entityId = String(args.entityId);
+      await ctx.requireEntity(entityId, 'read');
+      const range = resolveReportRange(args, ctx.clock.now().toISOString().slice(0, 7));
+      const reportId = args.reportId === null || args.reportId === undefined ? null : String(args.reportId);
+      const loaded = await loadReport(ctx.db, entityId, reportId, range);
+      if (!loaded) throw reportId === null ? defaultReportNotFound() : reportNotFound(reportId);
+      return loaded;
+    },
+  }),
+}));

@@ -1,0 +1,142 @@
+import {
+  buildAccountSpend,
+  buildIncomeVsExpense,
+  buildRunwayInput,
+  buildStartingBalances,
+  type CashFlowSeries,
+  computeRunway,
+  computeSpendByCategory,
+  formatRunwayMonths,
+  type IncomeVsExpense,
+  type MonthKey,
+  type Runway,
+  type RunwayMethod,
+  type SpendCategory,
+  type StartingBalance,
+} from '@keel/domain';
+import { builder } from '../../graphql/builder';
+import type { LoadedReport } from './loadReport';
+import { badReportInput } from './reportErrors';
+import { RunwayMethodEnum, ScenarioEnum } from './sharedTypes';
+
+export const StartingBalanceRef = builder.objectRef<StartingBalance>('StartingBalance').implement({
+  description: 'Cash (the Banks group) at the start of a month: the previous month’s closing balance.',
+  fields: (t) => ({
+    month: t.field({ type: 'MonthKey', resolve: (s) => s.month }),
+    actual: t.field({
+      type: 'Cents',
+      nullable: true,
+      description: 'Set through the month after the cutoff.',
+      resolve: (s) => s.actual,
+    }),
+    forecast: t.field({
+      type: 'Cents',
+      nullable: true,
+      description: 'Set from the month after the cutoff.',
+      resolve: (s) => s.forecast,
+    }),
+  }),
+});
+
+export const IncomeVsExpenseRef = builder.objectRef<IncomeVsExpense>('IncomeVsExpense').implement({
+  fields: (t) => ({
+    month: t.field({ type: 'MonthKey', resolve: (m) => m.month }),
+    income: t.field({
+      type: 'Cents',
+      description: 'Income accounts, shown (earned is positive).',
+      resolve: (m) => m.income,
+    }),
+    expense: t.field({
+      type: 'Cents',
+      description: 'Expense accounts, shown (spent is positive).',
+      resolve: (m) => m.expense,
+    }),
+    scenario: t.field({
+      type: ScenarioEnum,
+      description: 'actual through the cutoff, else forecast.',
+      resolve: (m) => m.scenario,
+    }),
+  }),
+});
+
+type RunwayAnswer = Runway & { method: RunwayMethod };
+export const RunwayRef = builder.objectRef<RunwayAnswer>('Runway').implement({
+  fields: (t) => ({
+    method: t.field({ type: RunwayMethodEnum, resolve: (r) => r.method }),
+    months: t.float({
+      nullable: true,
+      description: 'Months of runway; null is Unlimited. Not capped.',
+      resolve: (r) => r.months,
+    }),
+    cashOutMonth: t.field({
+      type: 'MonthKey',
+      nullable: true,
+      description: 'Null is Never.',
+      resolve: (r) => r.cashOutMonth,
+    }),
+    label: t.string({
+      description: "The gauge label: whole months, '24+' past the cap, 'Unlimited'.",
+      resolve: (r) => formatRunwayMonths(r.months),
+    }),
+  }),
+});
+
+export const SpendCategoryRef = builder.objectRef<SpendCategory>('SpendCategory').implement({
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    accountId: t.exposeID('accountId', { nullable: true, description: 'Null for Others.' }),
+    amount: t.field({ type: 'Cents', resolve: (c) => c.amount }),
+  }),
+});
+
+type SpendAnswer = { month: MonthKey; categories: SpendCategory[] };
+export const SpendByCategoryRef = builder.objectRef<SpendAnswer>('SpendByCategory').implement({
+  fields: (t) => ({
+    month: t.field({ type: 'MonthKey', resolve: (s) => s.month }),
+    categories: t.field({
+      type: [SpendCategoryRef],
+      description: 'Top 8 by amount, then Others.',
+      resolve: (s) => s.categories,
+    }),
+  }),
+});
+
+export type SummaryParent = { view: LoadedReport; series: CashFlowSeries };
+export const ReportSummaryRef = builder.objectRef<SummaryParent>('ReportSummary').implement({
+  description:
+    "The dashboard cards' figures over the report's months: cash is the Banks group's balance; income and expense the Income and Expense accounts (actual through the cutoff, forecast after).",
+  fields: (t) => ({
+    startingBalance: t.field({
+      type: [StartingBalanceRef],
+      resolve: (p) => buildStartingBalances(p.series, p.view.range.actualsEndMonth),
+    }),
+    incomeVsExpense: t.field({
+      type: [IncomeVsExpenseRef],
+      resolve: (p) => buildIncomeVsExpense(p.series, p.view.range.actualsEndMonth),
+    }),
+    runway: t.field({
+      type: RunwayRef,
+      description:
+        "runway: months from the current month to the first negative closing cash balance in the range; startup_runway: next month's balance / last actual month's net burn; startup_runway_3mo: last actual balance / average net burn of the last three actual months; runway_no_growth: last actual balance / (next month's expense - last actual month's income). Net burn = expense - income.",
+      args: { method: t.arg({ type: RunwayMethodEnum, defaultValue: 'runway' }) },
+      resolve: (p, args) => {
+        const method = args.method ?? 'runway';
+        const input = buildRunwayInput(p.series, p.view.range.currentMonth, p.view.range.actualsEndMonth);
+        return { method, ...computeRunway(method, input) };
+      },
+    }),
+    spendByCategory: t.field({
+      type: SpendByCategoryRef,
+      description:
+        'Expense accounts four levels deep under Expense, for a month of the range (default: the actuals end month).',
+      args: { month: t.arg({ type: 'MonthKey' }) },
+      resolve: (p, args) => {
+        const month = args.month ?? p.view.range.actualsEndMonth;
+        if (!p.view.months.includes(month))
+          throw badReportInput(`Month ${month} is outside the report range`);
+        const spend = buildAccountSpend(p.view.accounts, p.view.figures, p.view.months, month);
+        return { month, categories: computeSpendByCategory(spend) };
+      },
+    }),
+  }),
+});

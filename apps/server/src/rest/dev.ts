@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../app';
+import { enableTwoFactorForDevelopment, listOutboxMessages } from '../modules/auth/devTools';
+import { devTwoFactorInputSchema, firstIssueMessage } from '../modules/auth/inputs';
+import { sendProblem } from './problem';
+import { clientOf, readBodyFields } from './requestInput';
+
+/** Development-only routes (never registered in production): the sandbox outbox and a two-factor switch. */
+export async function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get('/api/dev/outbox', async (request, reply) => {
+    const { to } = request.query as { to?: unknown };
+    if (to !== undefined && (typeof to !== 'string' || to.length > 320 || to.includes('\u0000'))) {
+      return sendProblem(reply, 400, 'to must be one email address or phone number');
+    }
+    const recipient = to?.trim() || null;
+    const rows = await listOutboxMessages(deps.db, recipient);
+    return {
+      messages: rows.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        recipient: row.recipient,
+        subject: row.subject,
+        body: row.body,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.post('/api/dev/two-factor', async (request, reply) => {
+    const body = await readBodyFields(request, reply);
+    if (!body) return reply;
+    const parsed = devTwoFactorInputSchema.safeParse(body);
+    if (!parsed.success) return sendProblem(reply, 400, firstIssueMessage(parsed.error));
+    const { email, method, phone_number } = parsed.data;
+    const result = await enableTwoFactorForDevelopment(
+      deps.db,
+      deps.clock,
+      { email, method, phoneNumber: phone_number ?? null },
+      clientOf(request),
+    );
+    if (!result.ok && result.error === 'not_found') return sendProblem(reply, 404, 'User not found');
+    if (!result.ok) return sendProblem(reply, 422, 'A phone number is required for the sms method');
+    return { otp_secret: result.otpSecret };
+  });
+}

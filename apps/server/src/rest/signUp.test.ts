@@ -1,0 +1,182 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditOf,
+  createUser,
+  findUserRow,
+  getWithToken,
+  graphqlMe,
+  postForm,
+  postJson,
+  rowCounts,
+  uniqueEmail,
+} from '../../test/authKit';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { invites, memberships } from '../db/schema';
+import { hashSecret } from '../modules/auth/tokens';
+import { createEntity } from '../modules/entities/service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const signUp = (user: unknown) => postJson(t, '/api/v1/users', { user });
+const validUser = (overrides: Record<string, unknown> = {}) => ({
+  email: uniqueEmail('new'),
+  password: 'a long enough password',
+  name: 'Ada Lovelace',
+  ...overrides,
+});
+
+async function createInvite(email: string, role: 'admin' | 'bookkeeper', token: string) {
+  const owner = await createUser(t);
+  const entity = await createEntity(t.db, t.clock, owner.id, `Invited Co ${token}`);
+  await t.db.insert(invites).values({
+    entityId: entity.id,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    role,
+    tokenHash: hashSecret(token),
+    senderId: owner.id,
+  });
+  return entity;
+}
+
+describe('POST /api/v1/users', () => {
+  it('creates the user, answers 201 with the user and a working token, and records the sign-up', async () => {
+    const input = validUser({ email: `  ${uniqueEmail('Mixed').toUpperCase()} ` });
+    const response = await signUp(input);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    const email = String(input.email).trim().toLowerCase();
+    expect(body).toEqual({
+      user: { id: expect.any(String), email, name: 'Ada Lovelace', phone_number: null },
+      auth: { access_token: expect.any(String) },
+    });
+    expect((await getWithToken(t, '/userinfo/v2/me', body.auth.access_token)).json()).toMatchObject({
+      email,
+    });
+    expect((await graphqlMe(t, body.auth.access_token)).data?.me.id).toBe(body.user.id);
+    const row = await findUserRow(t, email);
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const [event] = (await auditOf(t, 'user.signup')).filter((e) => e.userId === body.user.id);
+    expect(event).toMatchObject({ email, ip: '127.0.0.1', userAgent: 'vitest-agent' });
+  });
+
+  it("answers 422 'has already been taken' for an existing email in any case, writing nothing", async () => {
+    const existing = await createUser(t);
+    const before = await rowCounts(t);
+    const response = await signUp(validUser({ email: existing.email.toUpperCase() }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ messages: { email: ['has already been taken'] } });
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
+  it('lets only one of two simultaneous sign-ups with one email succeed', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all([signUp(validUser({ email })), signUp(validUser({ email }))]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+  });
+
+  it.each([
+    ['a short password', { password: 'short' }, { password: ['Password must be at least 8 characters'] }],
+    [
+      'a 10 kB password',
+      { password: 'p'.repeat(10_240) },
+      { password: ['Password must be at most 128 characters'] },
+    ],
+    ['a blank name', { name: '   ' }, { name: ['Name must contain at least 1 letter'] }],
+    ['a 10 kB name', { name: 'n'.repeat(10_240) }, { name: ['Name is too long'] }],
+    ['an invalid email', { email: 'not an email' }, { email: ['Invalid email'] }],
+    ['a number for the email', { email: 42 }, { email: ['Email is required'] }],
+    ['a number for the name', { name: 7 }, { name: ['Name must contain at least 1 letter'] }],
+    [
+      'a 10 kB invite token',
+      { invite_token: 'i'.repeat(10_240) },
+      { invite_token: ['Invite token is invalid'] },
+    ],
+  ])('answers 422 with field messages for %s, writing nothing', async (_name, overrides, messages) => {
+    const before = await rowCounts(t);
+    const response = await signUp(validUser(overrides));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ messages });
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
+  it('refuses text holding a NUL character with 400, writing nothing', async () => {
+    const before = await rowCounts(t);
+    const response = await signUp(validUser({ name: 'Ada\u0000Lovelace' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ detail: 'Text must not contain NUL characters' });
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
+  it('lists every missing field when the user object is missing', async () => {
+    const before = await rowCounts(t);
+    const response = await postJson(t, '/api/v1/users', { email: 'flat@example.com' });
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().messages).sort()).toEqual(['email', 'name', 'password']);
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
+  it('refuses malformed JSON (400) and bodies that are not JSON (415), writing nothing', async () => {
+    const before = await rowCounts(t);
+    const malformed = await postJson(t, '/api/v1/users', '{"user": {"email": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ status: 400, type: 'bad_request' });
+    const form = await postForm(t, '/api/v1/users', { 'user[email]': 'a@example.com' });
+    expect(form.statusCode).toBe(415);
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
+  it("joins the invite's entity with its role and marks the invite accepted, in the sign-up", async () => {
+    const email = uniqueEmail('invitee');
+    const entity = await createInvite(email, 'bookkeeper', 'invite-token-1');
+    const response = await signUp(validUser({ email: email.toUpperCase(), invite_token: 'invite-token-1' }));
+    expect(response.statusCode).toBe(201);
+    const userId = response.json().user.id;
+    const [membership] = await t.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.entityId, entity.id), eq(memberships.userId, userId)));
+    expect(membership?.role).toBe('bookkeeper');
+    const [invite] = await t.db.select().from(invites).where(eq(invites.entityId, entity.id));
+    expect(invite?.acceptedAt).not.toBeNull();
+    expect(invite?.recipientId).toBe(userId);
+    expect((await findUserRow(t, email))?.inviteToken).toBe('invite-token-1');
+  });
+
+  it('keeps the invite token but joins nothing when the invite was sent to another email', async () => {
+    const entity = await createInvite(uniqueEmail('someone-else'), 'admin', 'invite-token-2');
+    const email = uniqueEmail('stranger');
+    const response = await signUp(validUser({ email, invite_token: 'invite-token-2' }));
+    expect(response.statusCode).toBe(201);
+    const joined = await t.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.userId, response.json().user.id));
+    expect(joined).toEqual([]);
+    const [invite] = await t.db.select().from(invites).where(eq(invites.entityId, entity.id));
+    expect(invite?.acceptedAt).toBeNull();
+    expect((await findUserRow(t, email))?.inviteToken).toBe('invite-token-2');
+  });
+
+  it('signs up with an unknown invite token, keeping it on the user', async () => {
+    const email = uniqueEmail('unknown-invite');
+    const response = await signUp(validUser({ email, invite_token: 'no-such-invite' }));
+    expect(response.statusCode).toBe(201);
+    expect((await findUserRow(t, email))?.inviteToken).toBe('no-such-invite');
+  });
+});

@@ -1,0 +1,20 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app';
+import type { Viewer } from '../graphql/context';
+import { authenticateToken, bearerToken } from '../modules/auth/tokens';
+import { sendProblem } from './problem';
+
+/** The viewer of a REST request, or null after answering 401 (which the web app turns into /logout). */
+export async function requireRestViewer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+): Promise<Viewer | null> {
+  const token = bearerToken(request.headers.authorization);
+  const viewer = token ? await authenticateToken(deps.db, deps.clock, token) : null;
+  if (!viewer) {
+    sendProblem(reply, 401, 'Attempted API request without login');
+    return null;
+  }
+  return viewer;
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type ManualClock, manualClock } from '../src/clock';
+import { type Config, readConfig } from '../src/config';
+import { type Database, type Db, openDatabase } from '../src/db/client';
+import { openScratchPostgres } from '../src/db/openScratchDatabase';
+import type { Providers } from '../src/providers';
+import { createProviders } from '../src/providers/create';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  providers: Providers;
+  /** Sends a GraphQL operation, with a bearer token when given. */
+  graphql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }>;
+  close(): Promise<void>;
+};
+
+/** The 'today' of every server test unless a test sets its own. */
+export const TEST_TODAY = '2026-11-22';
+
+/**
+ * A real app on a real, fresh database: PGlite loaded from the migrated snapshot, or, when
+ * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped on close).
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; providers?: Partial<Providers> } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', ...options.env });
+  const clock = manualClock(new Date(`${TEST_TODAY}T12:00:00.000Z`));
+  const providers = { ...createProviders(config, database.db), ...options.providers };
+  const app = await buildApp({ db: database.db, config, clock, providers });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    clock,
+    config,
+    providers,
+    async graphql(query, variables, token) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        payload: JSON.stringify({ query, variables }),
+      });
+      return response.json();
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const snapshot = readFileSync(inject('pgliteSnapshot'));
+    return openDatabase({ loadDataDir: new Blob([snapshot]) });
+  }
+  return openScratchPostgres(serverUrl, 'keel_test', 4);
+}
+
+/** Parses a JSON reply of app.inject. */
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}

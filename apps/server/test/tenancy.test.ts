@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../src/graphql/schema';
+import { createEntity } from '../src/modules/entities/service';
+import { createTestApp, type TestApp } from './harness';
+import { createSignedInUser } from './users';
+
+/**
+ * Every GraphQL operation that names an entity, called by a member of another company. Each later
+ * module adds its operations here; the completeness check below fails when one is missing.
+ */
+const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: string; variables: object }> = {
+  'Query.entity': (entityId) => ({
+    query: 'query($id: ID!) { entity(id: $id) { id name } }',
+    variables: { id: entityId },
+  }),
+  // Ledger: a random account id stands in for the victim's; the entity guard answers first.
+  'Mutation.createAccount': (entityId) => ({
+    query:
+      'mutation($entityId: ID!, $parentId: ID!) { createAccount(name: "x", entityId: $entityId, parentId: $parentId) { id } }',
+    variables: { entityId, parentId: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Mutation.createUserTransaction': (entityId) => ({
+    query: `mutation($entityId: ID!, $accountId: ID!) {
+      createUserTransaction(entityId: $entityId, accountId: $accountId, date: "2026-11-01", amount: 100) { id } }`,
+    variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Mutation.updateUserTransaction': (entityId) => ({
+    query:
+      'mutation($entityId: ID!, $id: ID!) { updateUserTransaction(id: $id, entityId: $entityId, amount: 1) { id } }',
+    variables: { entityId, id: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Mutation.createForecast': (entityId) => ({
+    query: `mutation($entityId: ID!, $accountId: ID!) {
+      createForecast(entityId: $entityId, accountId: $accountId, date: "2027-01", amount: 1) { id } }`,
+    variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Mutation.updateForecast': (entityId) => ({
+    query:
+      'mutation($entityId: ID!, $id: ID!) { updateForecast(budgetId: $id, entityId: $entityId, amount: 1) { id } }',
+    variables: { entityId, id: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Query.reports': (entityId) => ({
+    query: 'query($entityId: ID!) { reports(entityId: $entityId) { id name } }',
+    variables: { entityId },
+  }),
+  'Query.getReports': (entityId) => ({
+    query: 'query($entityId: ID!) { getReports(entityId: $entityId) { id name } }',
+    variables: { entityId },
+  }),
+  'Query.report': (entityId) => ({
+    query: 'query($entityId: ID!) { report(entityId: $entityId) { id name lineItems { name amount } } }',
+    variables: { entityId },
+  }),
+  'Query.bookkeepingTransactionsConnection': (entityId) => ({
+    query: 'query($entityId: ID!) { bookkeepingTransactionsConnection(entityId: $entityId) { count } }',
+    variables: { entityId },
+  }),
+};
+
+/** Root fields whose arguments name an entity: `entityId`, or `id` on `entity`. */
+function entityScopedRootFields(): string[] {
+  const names: string[] = [];
+  for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const field of Object.values(type?.getFields() ?? {})) {
+      const argNames = field.args.map((arg) => arg.name);
+      if (argNames.includes('entityId') || (field.name === 'entity' && argNames.includes('id'))) {
+        names.push(`${type?.name}.${field.name}`);
+      }
+    }
+  }
+  return names.sort();
+}
+
+let t: TestApp;
+let outsider: Awaited<ReturnType<typeof createSignedInUser>>;
+let victimEntityId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await createSignedInUser(t, 'owner@victim.test');
+  outsider = await createSignedInUser(t, 'outsider@elsewhere.test');
+  victimEntityId = (await createEntity(t.db, t.clock, owner.user.id, 'Victim Inc')).id;
+  await createEntity(t.db, t.clock, outsider.user.id, 'Elsewhere Ltd');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('tenancy', () => {
+  it('lists every entity-scoped operation of the schema in this suite', () => {
+    expect(entityScopedRootFields()).toEqual(Object.keys(ENTITY_SCOPED_OPERATIONS).sort());
+  });
+
+  it.each(Object.entries(ENTITY_SCOPED_OPERATIONS))(
+    '%s refuses a member of another company',
+    async (_name, build) => {
+      const { query, variables } = build(victimEntityId);
+      const result = await t.graphql(query, variables as Record<string, unknown>, outsider.token);
+      expect(result.errors?.[0]).toMatchObject({
+        message: 'Entity not found',
+        extensions: { code: 'NOT_FOUND' },
+      });
+      expect(JSON.stringify(result)).not.toContain('Victim Inc');
+    },
+  );
+
+  it('never lists another company among the viewer’s entities, over GraphQL or REST', async () => {
+    const graphql = await t.graphql<{ entities: { name: string }[] }>(
+      '{ entities { name } }',
+      {},
+      outsider.token,
+    );
+    expect(graphql.data?.entities.map((e) => e.name)).toEqual(['Elsewhere Ltd']);
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/entities',
+      headers: { authorization: `Bearer ${outsider.token}` },
+    });
+    expect(rest.body).not.toContain('Victim Inc');
+  });
+});

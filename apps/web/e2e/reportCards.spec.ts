@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openDemoReport } from './support/demo';
+
+/** The e2e server's today is 2026-11-22: actuals run through November 2026 by default. */
+const CARD_TITLES = ['Available Starting Balance', 'Income vs Expense', 'Runway', 'Spend by Category'];
+const RUNWAY_METHOD_KEY = 'runway-calculation-method';
+
+const cards = (page: Page) => page.getByTestId('summary-card');
+const card = (page: Page, title: string) =>
+  cards(page).filter({ has: page.getByRole('heading', { name: title }) });
+
+test.describe('financial report summary cards', () => {
+  test('shows the four cards with their figures', async ({ page }) => {
+    await openDemoReport(page);
+    const row = page.getByTestId('summary-cards');
+    await expect(row).toBeVisible();
+    await expect(cards(page)).toHaveCount(4);
+    await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText(CARD_TITLES);
+
+    const balance = card(page, 'Available Starting Balance');
+    await expect(balance.getByTestId('starting-balance-latest')).toHaveText(/^-?\$[\d,]+\.\d{2}$/);
+    await expect(balance).toContainText('Cash at the start of Dec 2026');
+    await expect(balance.locator('.recharts-line')).toHaveCount(2);
+
+    const bars = card(page, 'Income vs Expense');
+    await expect(bars.locator('.recharts-bar-rectangle').first()).toBeAttached();
+
+    const spend = card(page, 'Spend by Category');
+    await expect(spend.getByTestId('spend-legend-title')).toHaveText('Top Spending in November 2026');
+    const items = spend.getByTestId('spend-legend-item');
+    expect(await items.count()).toBeGreaterThan(1);
+    expect(await items.count()).toBeLessThanOrEqual(9);
+    await expect(items.first()).toContainText(/\$[\d,]+\.\d{2}$/);
+
+    const runway = card(page, 'Runway');
+    await expect(runway.getByTestId('runway-label')).toHaveText(/^(\d+|24\+|Unlimited)$/);
+    await expect(runway.getByTestId('runway-cash-out')).toHaveText(/^([A-Z][a-z]{2} \d{4}|Never)$/);
+    await expect(runway.getByRole('combobox', { name: 'Runway method' })).toHaveValue('Forecast runway');
+    await page.screenshot({ path: '/tmp/cards-page.png' });
+    await page
+      .getByTestId('summary-cards')
+      .locator('.mantine-ScrollArea-viewport')
+      .evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(spend).toBeInViewport({ ratio: 1 });
+    const plot = bars.locator('.recharts-surface').first();
+    const plotBox = await plot.boundingBox();
+    if (plotBox) await page.mouse.move(plotBox.x + plotBox.width * 0.35, plotBox.y + plotBox.height / 2);
+    await expect(bars.locator('.recharts-tooltip-wrapper')).toContainText(/\$[\d,]+\.\d{2}/);
+    await page.screenshot({ path: '/tmp/cards-scrolled.png' });
+  });
+
+  test('switches the runway method, refetches the runway and keeps the choice after reload', async ({
+    page,
+  }) => {
+    await openDemoReport(page);
+    const runway = card(page, 'Runway');
+    const picker = runway.getByRole('combobox', { name: 'Runway method' });
+    await expect(runway.getByTestId('runway-label')).toBeVisible();
+    const before = `${await runway.getByTestId('runway-label').textContent()} / ${await runway.getByTestId('runway-cash-out').textContent()}`;
+
+    const request = page.waitForRequest(
+      (r) =>
+        r.url().endsWith('/graphql') &&
+        r.postDataJSON()?.operationName === 'ReportSummary' &&
+        r.postDataJSON()?.variables?.method === 'startup_runway',
+    );
+    await picker.click();
+    await page.getByRole('option', { name: 'Startup runway', exact: true }).click();
+    await request;
+    await expect(picker).toHaveValue('Startup runway');
+    await expect(runway).toContainText("Next month's cash over last month's net burn");
+    await expect
+      .poll(
+        async () =>
+          `${await runway.getByTestId('runway-label').textContent()} / ${await runway.getByTestId('runway-cash-out').textContent()}`,
+      )
+      .not.toBe(before);
+    expect(await page.evaluate((key) => window.localStorage.getItem(key), RUNWAY_METHOD_KEY)).toBe(
+      '"startup_runway"',
+    );
+
+    await page.reload();
+    await expect(card(page, 'Runway').getByRole('combobox', { name: 'Runway method' })).toHaveValue(
+      'Startup runway',
+    );
+    await expect(card(page, 'Runway').getByTestId('runway-label')).not.toHaveText(
+      before.split(' / ')[0] ?? '',
+    );
+  });
+
+  test('scrolls the row of cards sideways on a narrow page', async ({ page }) => {
+    await page.setViewportSize({ width: 820, height: 860 });
+    await openDemoReport(page);
+    // The row is a scroll area: its viewport is what scrolls.
+    const row = page.getByTestId('summary-cards').locator('.mantine-ScrollArea-viewport');
+    await expect(cards(page)).toHaveCount(4);
+    const size = await row.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(size.scroll).toBeGreaterThan(size.client);
+    const last = card(page, 'Spend by Category');
+    await expect(last).not.toBeInViewport({ ratio: 1 });
+    await row.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(last).toBeInViewport({ ratio: 1 });
+    // The page itself does not scroll sideways: only the row does.
+    const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(pageOverflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/cards-narrow.png' });
+  });
+});

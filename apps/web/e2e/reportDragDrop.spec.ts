@@ -1,0 +1,174 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ReportApi, ReportGridPage, uniqueName } from './pages/ReportGridPage';
+import { openDemoReport } from './support/demo';
+
+/**
+ * The last group of the Expense tree: accounts made here sit just above 'Net Income' and 'Banks', so
+ * a spec sees its own rows and those financial rows at once.
+ */
+const OTHER_EXPENSES = 'Expense/Other Expenses';
+
+/** A move answers once the report, the cards and the drawer have refetched: slower on a busy machine. */
+const MOVE_TIMEOUT_MS = 15_000;
+
+type Ledger = { parent: string; from: string; to: string; sibling: string };
+
+/** A parent with two sub-accounts and a sibling, all new; 'From' has $300 + $200 in March, $99.99 in April. */
+async function makeLedger(page: Page): Promise<Ledger> {
+  const api = await ReportApi.of(page);
+  const parentName = uniqueName('DnD');
+  const parent = `${OTHER_EXPENSES}/${parentName}`;
+  await api.createAccount(OTHER_EXPENSES, parentName);
+  const fromId = await api.createAccount(parent, 'From Account');
+  await api.createAccount(parent, 'To Account');
+  const siblingName = `${parentName} Sibling`;
+  await api.createAccount(OTHER_EXPENSES, siblingName);
+  await api.bookEntry(fromId, 30_000, '2026-03-05', 'Drag one');
+  await api.bookEntry(fromId, 20_000, '2026-03-20', 'Drag two');
+  await api.bookEntry(fromId, 9_999, '2026-04-10', 'Stays');
+  return {
+    parent,
+    from: `${parent}/From Account`,
+    to: `${parent}/To Account`,
+    sibling: `${OTHER_EXPENSES}/${siblingName}`,
+  };
+}
+
+/** The GraphQL operations the page sends from now on. */
+function recordOperations(page: Page): string[] {
+  const operations: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return;
+    const body = request.postDataJSON() as { operationName?: string } | null;
+    if (body?.operationName) operations.push(body.operationName);
+  });
+  return operations;
+}
+
+test.describe('report drag and drop', () => {
+  test('dragging a month cell moves its entries to another account, and a parent cell its subtree', async ({
+    page,
+  }) => {
+    await openDemoReport(page);
+    const grid = new ReportGridPage(page);
+    const ledger = await makeLedger(page);
+    await grid.gotoRow(ledger.from, '2026-03');
+    await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$500.00');
+    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$0.00');
+
+    await grid.dragTo(grid.cell(ledger.from, '2026-03'), grid.label(ledger.to));
+    await expect(grid.row(ledger.to)).toHaveAttribute('data-drop', 'allowed');
+    await expect(page.getByTestId('report-drag-overlay')).toContainText('From Account · Mar 26 · $500.00');
+    await grid.drop();
+    await expect(page.getByText('Moved 2 entries to To Account')).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
+    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$500.00');
+    await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$0.00');
+    // Other months stay, and the parent's total does not change.
+    await expect(grid.cell(ledger.from, '2026-04')).toHaveText('$99.99');
+    await expect(grid.cell(ledger.parent, '2026-03')).toHaveText('$500.00');
+
+    // The parent's cell carries its whole subtree: here the two entries now on To Account.
+    await grid.dragTo(grid.cell(ledger.parent, '2026-03'), grid.label(ledger.sibling));
+    await expect(grid.row(ledger.sibling)).toHaveAttribute('data-drop', 'allowed');
+    await grid.drop();
+    await expect(page.getByText(`Moved 2 entries to ${ledger.sibling.split('/').at(-1)}`)).toBeVisible({
+      timeout: MOVE_TIMEOUT_MS,
+    });
+    await expect(grid.cell(ledger.sibling, '2026-03')).toHaveText('$500.00');
+    await expect(grid.cell(ledger.parent, '2026-03')).toHaveText('$0.00');
+    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$0.00');
+    await expect(grid.cell(ledger.from, '2026-04')).toHaveText('$99.99');
+  });
+
+  test('a refused drop shows while hovering and changes nothing', async ({ page }) => {
+    await openDemoReport(page);
+    const grid = new ReportGridPage(page);
+    const ledger = await makeLedger(page);
+    await grid.gotoRow(ledger.from, '2026-03');
+    await expect(grid.row('Net Income')).toBeVisible();
+    await expect(grid.row('Banks')).toBeVisible();
+    const netIncome = await grid.cellCents('Net Income', '2026-03');
+    const operations = recordOperations(page);
+
+    const refusals: [source: string, target: string][] = [
+      [ledger.from, ledger.from], // the source account itself
+      [ledger.from, 'Net Income'], // an expression: no account
+      [ledger.from, 'Banks'], // a financial row
+      [ledger.parent, ledger.to], // the dragged account's own sub-account
+    ];
+    for (const [source, target] of refusals) {
+      await grid.centerRows(source, target);
+      await grid.dragTo(grid.cell(source, '2026-03'), grid.label(target));
+      await expect(grid.row(target)).toHaveAttribute('data-drop', 'refused');
+      await expect(page.getByTestId('report-drag-overlay')).toHaveAttribute('data-refused', 'true');
+      await grid.drop();
+      await expect(page.getByTestId('report-drag-overlay')).toHaveCount(0);
+      await expect(grid.row(target)).not.toHaveAttribute('data-drop');
+    }
+
+    // A click on a cell still selects it rather than dragging.
+    await grid.cell(ledger.to, '2026-03').click();
+    await expect(grid.cell(ledger.to, '2026-03')).toHaveAttribute('aria-selected', 'true');
+
+    expect(
+      operations.filter((name) => ['UpdateEntries', 'UpdateEntry', 'CreateRule'].includes(name)),
+    ).toEqual([]);
+    await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$500.00');
+    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$0.00');
+    await expect(grid.cell(ledger.parent, '2026-03')).toHaveText('$500.00');
+    expect(await grid.cellCents('Net Income', '2026-03')).toBe(netIncome);
+  });
+
+  test("a drawer entry or the drawer's search dropped on a row moves entries there", async ({ page }) => {
+    await openDemoReport(page);
+    const grid = new ReportGridPage(page);
+    const ledger = await makeLedger(page);
+    await grid.gotoRow(ledger.from, '2026-03');
+    const drawer = page.getByTestId('report-drawer');
+    await expect(drawer.getByTestId('drawer-entry')).toHaveCount(2);
+
+    // One entry, by its grip.
+    await grid.dragTo(drawer.getByRole('button', { name: 'Drag Drag one' }), grid.label(ledger.to));
+    await expect(grid.row(ledger.to)).toHaveAttribute('data-drop', 'allowed');
+    await grid.drop();
+    await expect(page.getByText('Moved 1 entry to To Account')).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
+    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$300.00');
+    await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$200.00');
+
+    // A rule from the search: entries of From Account matching 'two' go to To Account.
+    await drawer.getByRole('textbox', { name: 'Search entries' }).fill('two');
+    const chip = drawer.getByTestId('drawer-rule-chip');
+    await expect(chip).toBeVisible();
+    // Dropping it back on its own account is refused.
+    await grid.dragTo(chip, grid.label(ledger.from));
+    await expect(grid.row(ledger.from)).toHaveAttribute('data-drop', 'refused');
+    await grid.drop();
+    await grid.dragTo(chip, grid.label(ledger.to));
+    await grid.drop();
+    await expect(page.getByText('Rule created: moved 1 entry to To Account')).toBeVisible({
+      timeout: MOVE_TIMEOUT_MS,
+    });
+    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$500.00');
+    await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$0.00');
+    await expect(grid.cell(ledger.from, '2026-04')).toHaveText('$99.99');
+  });
+
+  test('dragging on empty grid space scrolls the grid instead of dragging', async ({ page }) => {
+    await openDemoReport(page);
+    const grid = new ReportGridPage(page);
+    await expect(grid.header('2026-11')).toBeVisible();
+    const before = await grid.grid.evaluate((element) => element.scrollLeft);
+    // Press on a header (not a draggable cell) and pull to the right: the view pans to earlier months.
+    const header = await grid.header('2026-11').boundingBox();
+    if (!header) throw new Error('No header');
+    await page.mouse.move(header.x + 20, header.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(header.x + 120, header.y + 20, { steps: 6 });
+    await page.mouse.move(header.x + 260, header.y + 20, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => grid.grid.evaluate((element) => element.scrollLeft)).toBeLessThan(before - 200);
+    await expect(page.getByTestId('report-drag-overlay')).toHaveCount(0);
+    // The press that panned did not select the column.
+    await expect(page).not.toHaveURL(/month=/);
+  });
+});

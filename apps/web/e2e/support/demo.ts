@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+import { AppShell } from '../pages/AppShell';
+import { LoginPage } from '../pages/LoginPage';
+
+/** The seeded demo company (SEED_DEMO=true) and its people; every demo user has this password. */
+export const DEMO_COMPANY = 'Acme Robotics Inc.';
+export const DEMO_PASSWORD = 'keel-demo-2026';
+export const DEMO_OWNER_EMAIL = 'demo@keel.test';
+export const DEMO_BOOKKEEPER_EMAIL = 'bookkeeper@acme-robotics.test';
+
+/**
+ * Signs in as the demo company's bookkeeper (a member of Acme Robotics only) and waits for the
+ * Financial Report, optionally at `path` (e.g. '/financial?account=...&month=2026-03').
+ */
+export async function openDemoReport(page: Page, path?: string): Promise<AppShell> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(DEMO_BOOKKEEPER_EMAIL, DEMO_PASSWORD);
+  const shell = new AppShell(page);
+  await shell.waitForPage('Financial Report');
+  await expect(shell.entitySwitcher).toContainText(DEMO_COMPANY);
+  if (path) {
+    await page.goto(path);
+    await shell.waitForPage('Financial Report');
+  }
+  return shell;
+}

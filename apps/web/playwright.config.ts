@@ -1,0 +1,81 @@
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { STORAGE_KEYS } from './src/lib/storageKeys';
+
+/** E2E_PORT and E2E_WEB_DIST let several runs (each with its own build) go side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${PORT}`;
+/** A fresh database per run: every run starts from the seeded demo data only. */
+const dataDir = join(tmpdir(), `keel-e2e-${Date.now()}-${process.pid}`);
+
+/**
+ * Browser tests against the real server on a throwaway database. The web app must be built first
+ * (`npm run build -w apps/web`); the server serves apps/web/dist.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/support/globalSetup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  outputDir: 'test-results/artifacts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    viewport: { width: 1366, height: 860 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    // Visitors who already answered the cookie question; the cookie consent spec starts without it.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: baseURL,
+          localStorage: [
+            {
+              name: STORAGE_KEYS.cookieConsent,
+              value: JSON.stringify({
+                analytics: false,
+                marketing: false,
+                decidedAt: '2026-11-22T00:00:00.000Z',
+              }),
+            },
+          ],
+        },
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx ../server/src/main.ts',
+    cwd: import.meta.dirname,
+    url: `${baseURL}/api/v1/auth/providers`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      KEEL_TODAY: '2026-11-22',
+      SEED_DEMO: 'true',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      APP_URL: baseURL,
+      WEB_DIST: resolve(import.meta.dirname, process.env.E2E_WEB_DIST ?? 'dist'),
+    },
+  },
+});

@@ -1,0 +1,123 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PRODUCT_NAME, signupFormSchema } from '@keel/domain';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { setAccessToken } from '../../lib/authToken';
+import { ApiError, describeError } from '../../lib/restClient';
+import { AuthLayout } from './AuthLayout';
+import { createUser } from './authApi';
+import { formatSignupErrors } from './authErrors';
+import { FormError } from './FormError';
+
+type SignupFormInput = z.input<typeof signupFormSchema>;
+type SignupFormOutput = z.output<typeof signupFormSchema>;
+
+/** Where a new account starts: linking its bank accounts (spec §2). */
+const AFTER_SIGN_UP = '/accounts/linked';
+
+/** /signup (spec §2, §5): an optional invite_token joins the inviter's entity. */
+export function SignupPage() {
+  const [params] = useSearchParams();
+  const inviteToken = params.get('invite_token');
+  const navigate = useNavigate();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const reply = await createUser({
+        email: values.email,
+        password: values.password,
+        name: `${values.firstName} ${values.lastName}`,
+        inviteToken,
+      });
+      if (reply.auth?.access_token) {
+        setAccessToken(reply.auth.access_token);
+        navigate(AFTER_SIGN_UP, { replace: true });
+      } else {
+        navigate('/login', { replace: true });
+      }
+    } catch (failure) {
+      const fieldErrors = failure instanceof ApiError ? formatSignupErrors(failure.body) : null;
+      setServerError(fieldErrors ?? describeError(failure));
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle={
+        inviteToken
+          ? 'You were invited to join a team. Create your account to accept.'
+          : `Start using ${PRODUCT_NAME} in minutes.`
+      }
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor component={Link} to="/login" size="sm" fw={600}>
+            Sign in
+          </Anchor>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group grow align="flex-start" gap="sm">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              {...form.register('firstName')}
+              error={errors.firstName?.message}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              {...form.register('lastName')}
+              error={errors.lastName?.message}
+            />
+          </Group>
+          <TextInput
+            label="Work email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description="At least 8 characters"
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <Checkbox
+            {...form.register('terms')}
+            error={errors.terms?.message}
+            label={
+              <Text size="sm" span>
+                I agree to the{' '}
+                <Anchor component={Link} to="/legal" size="sm" target="_blank">
+                  terms of service and privacy policy
+                </Anchor>
+              </Text>
+            }
+          />
+          <FormError message={serverError} />
+          <Button type="submit" fullWidth size="md" loading={isSubmitting}>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,67 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { RunwayCard, runwayGaugePercent } from './RunwayCard';
+import type { RunwayView } from './reportSummaryQuery';
+
+const runway = (months: number | null, label: string, cashOutMonth: string | null): RunwayView => ({
+  months,
+  label,
+  cashOutMonth,
+  method: 'runway',
+});
+
+function renderCard(view: RunwayView, onMethodChange = vi.fn()) {
+  renderWithProviders(
+    <RunwayCard runway={view} method="runway" onMethodChange={onMethodChange} currentMonth="2026-11" />,
+  );
+}
+
+describe('RunwayCard', () => {
+  it('shows Unlimited and Never when the cash never runs out', () => {
+    renderCard(runway(null, 'Unlimited', null));
+    expect(screen.getByTestId('runway-label')).toHaveTextContent('Unlimited');
+    expect(screen.getByTestId('runway-cash-out')).toHaveTextContent('Never');
+    expect(screen.queryByText('months')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's '24+' past the cap, with the cash-out month and year", () => {
+    renderCard(runway(40.2, '24+', '2030-03'));
+    expect(screen.getByTestId('runway-label')).toHaveTextContent('24+');
+    expect(screen.getByText('months')).toBeInTheDocument();
+    expect(screen.getByTestId('runway-cash-out')).toHaveTextContent('Mar 2030');
+  });
+
+  it('shows whole months and the month the cash runs out', () => {
+    renderCard(runway(7.6, '7', '2027-06'));
+    expect(screen.getByTestId('runway-label')).toHaveTextContent(/^7$/);
+    expect(screen.getByTestId('runway-cash-out')).toHaveTextContent('Jun 2027');
+    expect(screen.getByText(/from Nov 2026/)).toBeInTheDocument();
+  });
+
+  it('fills the gauge by the share of 24 months, full when Unlimited or past the cap', () => {
+    expect(runwayGaugePercent(null)).toBe(100);
+    expect(runwayGaugePercent(30)).toBe(100);
+    expect(runwayGaugePercent(6)).toBe(25);
+    expect(runwayGaugePercent(-2)).toBe(0);
+  });
+
+  it('offers the four methods by name and reports the one picked', async () => {
+    const user = userEvent.setup();
+    const onMethodChange = vi.fn();
+    renderCard(runway(null, 'Unlimited', null), onMethodChange);
+    const picker = screen.getByRole('combobox', { name: 'Runway method' });
+    expect(picker).toHaveValue('Forecast runway');
+    await user.click(picker);
+    const options = screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent);
+    expect(options).toEqual([
+      'Forecast runway',
+      'Startup runway',
+      'Startup runway, 3-month burn',
+      'No-growth runway',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'No-growth runway', hidden: true }));
+    expect(onMethodChange).toHaveBeenCalledWith('runway_no_growth');
+  });
+});

@@ -1,0 +1,103 @@
+import { RUNWAY_GAUGE_CAP_MONTHS, RUNWAY_METHODS, type RunwayMethod } from '@keel/domain';
+import { Group, RingProgress, Select, Stack, Text } from '@mantine/core';
+import { formatMonthYear } from './chartFormat';
+import type { RunwayView } from './reportSummaryQuery';
+import { RUNWAY_METHOD_DESCRIPTIONS, RUNWAY_METHOD_LABELS } from './runwayMethodStore';
+import { SummaryCard } from './SummaryCard';
+
+export type RunwayCardProps = {
+  runway: RunwayView;
+  method: RunwayMethod;
+  onMethodChange: (method: RunwayMethod) => void;
+  /** The month runway is counted from. */
+  currentMonth: string;
+  /** A new method's figures are on their way: the gauge fades until they arrive. */
+  refreshing?: boolean;
+};
+
+const METHOD_OPTIONS = RUNWAY_METHODS.map((method) => ({
+  value: method,
+  label: RUNWAY_METHOD_LABELS[method],
+}));
+
+/** The gauge's fill: the runway's share of 24 months, full when Unlimited or past the cap. */
+export function runwayGaugePercent(months: number | null): number {
+  if (months === null) return 100;
+  return (Math.min(Math.max(months, 0), RUNWAY_GAUGE_CAP_MONTHS) / RUNWAY_GAUGE_CAP_MONTHS) * 100;
+}
+
+/** Green when the cash lasts at least a year, amber for six months to a year, red below. */
+function gaugeColor(months: number | null): string {
+  if (months === null || months >= 12) return 'teal.6';
+  if (months >= 6) return 'yellow.6';
+  return 'red.6';
+}
+
+/**
+ * Runway (spec §2 'Dashboard cards', §9): a gauge capped at 24 months with the server's label in the
+ * middle ('24+' past the cap, 'Unlimited' when the cash never runs out), the month the cash runs out
+ * ('Mar 2028', or 'Never'), and the method picker.
+ */
+export function RunwayCard({
+  runway,
+  method,
+  onMethodChange,
+  currentMonth,
+  refreshing = false,
+}: RunwayCardProps) {
+  const unlimited = runway.months === null;
+  const picker = (
+    <Select
+      aria-label="Runway method"
+      data={METHOD_OPTIONS}
+      value={method}
+      onChange={(value) => {
+        const next = RUNWAY_METHODS.find((m) => m === value);
+        if (next) onMethodChange(next);
+      }}
+      allowDeselect={false}
+      size="xs"
+      w={178}
+      comboboxProps={{ width: 220, position: 'bottom-end' }}
+      data-testid="runway-method"
+    />
+  );
+  return (
+    <SummaryCard title="Runway" aside={picker}>
+      <Group gap="md" wrap="nowrap" align="center" style={{ flex: 1, opacity: refreshing ? 0.55 : 1 }}>
+        <RingProgress
+          size={136}
+          thickness={13}
+          roundCaps
+          sections={[{ value: runwayGaugePercent(runway.months), color: gaugeColor(runway.months) }]}
+          aria-label={`Runway ${runway.label}${unlimited ? '' : ' months'}`}
+          label={
+            <Stack gap={0} align="center">
+              <Text fz={unlimited ? 'md' : 26} fw={700} lh={1.1} data-testid="runway-label">
+                {runway.label}
+              </Text>
+              {unlimited ? null : (
+                <Text fz="xs" c="dimmed">
+                  months
+                </Text>
+              )}
+            </Stack>
+          }
+        />
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <div>
+            <Text fz="xs" c="dimmed">
+              Cash out
+            </Text>
+            <Text fw={600} data-testid="runway-cash-out">
+              {runway.cashOutMonth ? formatMonthYear(runway.cashOutMonth) : 'Never'}
+            </Text>
+          </div>
+          <Text fz="xs" c="dimmed" lh={1.3}>
+            {RUNWAY_METHOD_DESCRIPTIONS[method]}, from {formatMonthYear(currentMonth)}.
+          </Text>
+        </Stack>
+      </Group>
+    </SummaryCard>
+  );
+}

@@ -1,0 +1,87 @@
+import { MockedProvider } from '@apollo/client/testing/react';
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import type { ComponentProps } from 'react';
+import { describe, expect, it } from 'vitest';
+import { theme } from '../../../theme';
+import { REPORT_SUMMARY_QUERY, type ReportSummaryVariables } from './reportSummaryQuery';
+import { runwayMethodStore } from './runwayMethodStore';
+import { SUMMARY_CARD_TITLES, SummaryCards } from './SummaryCards';
+
+const range = { startMonth: '2026-09', actualsEndMonth: '2026-11', endMonth: '2027-01' };
+const variables = (method: ReportSummaryVariables['method']): ReportSummaryVariables => ({
+  entityId: 'e1',
+  reportId: 'r1',
+  ...range,
+  method,
+});
+
+const summary = {
+  __typename: 'ReportSummary',
+  startingBalance: ['2026-09', '2026-10', '2026-11', '2026-12', '2027-01'].map((month, i) => ({
+    __typename: 'StartingBalance',
+    month,
+    actual: month <= '2026-12' ? 100000 * (i + 1) : null,
+    forecast: month >= '2026-12' ? 100000 * (i + 1) : null,
+  })),
+  incomeVsExpense: ['2026-09', '2026-10', '2026-11', '2026-12', '2027-01'].map((month) => ({
+    __typename: 'IncomeVsExpense',
+    month,
+    income: 50000,
+    expense: 40000,
+    scenario: month <= '2026-11' ? 'actual' : 'forecast',
+  })),
+  runway: {
+    __typename: 'Runway',
+    months: 15.4,
+    label: '15',
+    cashOutMonth: '2028-02',
+    method: 'startup_runway',
+  },
+  spendByCategory: {
+    __typename: 'SpendByCategory',
+    month: '2026-11',
+    categories: [{ __typename: 'SpendCategory', accountId: 'a1', name: 'Salaries', amount: 40000 }],
+  },
+};
+
+function renderCards(mocks: ComponentProps<typeof MockedProvider>['mocks']) {
+  return render(
+    <MantineProvider theme={theme} env="test">
+      <MockedProvider mocks={mocks}>
+        <SummaryCards entityId="e1" reportId="r1" range={range} currentMonth="2026-11" />
+      </MockedProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('SummaryCards', () => {
+  it('shows the four cards from one ReportSummary query, with the stored runway method', async () => {
+    runwayMethodStore.write('startup_runway');
+    renderCards([
+      {
+        request: { query: REPORT_SUMMARY_QUERY, variables: variables('startup_runway') },
+        result: { data: { report: { __typename: 'ReportView', id: 'r1', summary } } },
+      },
+    ]);
+    expect(screen.getAllByTestId('summary-card')).toHaveLength(4);
+    expect(await screen.findByTestId('runway-label')).toHaveTextContent('15');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      ...SUMMARY_CARD_TITLES,
+    ]);
+    expect(screen.getByTestId('runway-cash-out')).toHaveTextContent('Feb 2028');
+    expect(screen.getByTestId('spend-legend-title')).toHaveTextContent('Top Spending in November 2026');
+    expect(screen.getByTestId('starting-balance-latest')).toHaveTextContent('$4,000.00');
+  });
+
+  it("shows 'Error' in the cards area when the query fails", async () => {
+    renderCards([
+      {
+        request: { query: REPORT_SUMMARY_QUERY, variables: variables('runway') },
+        error: new Error('Network down'),
+      },
+    ]);
+    expect(await screen.findByTestId('summary-cards-error')).toHaveTextContent('Error');
+    expect(screen.queryAllByTestId('summary-card')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,303 @@
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AVERAGE_MONTHS_MAX,
+  AVERAGE_MONTHS_MIN,
+  averageMonthsSchema,
+  DEFAULT_FORECAST_RECURRENCE,
+  entryMemoSchema,
+  entryNameSchema,
+  FORECAST_CALCULATION_TYPES,
+  FORECAST_RECURRENCES,
+  type MonthKey,
+  parseMonthKey,
+  toMonthKey,
+} from '@keel/domain';
+import { Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { ReportAccountView } from '../reportQuery';
+import { REPORT_REFETCH_QUERIES } from '../reportQuery';
+import { AmountInput } from './AmountInput';
+import { amountFieldCents, amountFieldSchema } from './amountFieldSchema';
+import { amountInputFromCents, EMPTY_AMOUNT_INPUT } from './amountInputValue';
+import { DrawerFormFrame, describeSaveError } from './DrawerFormFrame';
+import { CREATE_FORECAST_MUTATION, UPDATE_FORECAST_MUTATION } from './drawerMutations';
+import type { DrawerEntry } from './drawerQueries';
+import { againstAccountOptions, defaultAgainstAccountId } from './drawerScope';
+
+const MONTH_OPTIONS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+].map((label, index) => ({ value: String(index + 1), label }));
+
+const RECURRENCE_LABELS: Record<(typeof FORECAST_RECURRENCES)[number], string> = {
+  none: 'None',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  annually: 'Annually',
+};
+
+const CALCULATION_LABELS: Record<(typeof FORECAST_CALCULATION_TYPES)[number], string> = {
+  fixed: 'Fixed amount',
+  average: 'Average of last months',
+};
+
+const forecastFormSchema = z
+  .object({
+    name: entryNameSchema,
+    memo: entryMemoSchema,
+    calculationType: z.enum(FORECAST_CALCULATION_TYPES),
+    amount: z.object({ text: z.string(), negative: z.boolean() }),
+    averageMonths: z.union([z.number(), z.string()]),
+    startMonth: z.string().min(1, 'Month is required'),
+    startYear: z.string().min(1, 'Year is required'),
+    recurring: z.enum(FORECAST_RECURRENCES),
+    againstId: z.string().min(1, 'Against account is required'),
+  })
+  .superRefine((values, context) => {
+    // Only the figure the calculation uses is checked: a fixed amount, or the months to average.
+    if (values.calculationType === 'fixed') {
+      const amount = amountFieldSchema.safeParse(values.amount);
+      if (!amount.success) {
+        context.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: amount.error.issues[0]?.message ?? '',
+        });
+      }
+    } else {
+      const months = averageMonthsSchema.safeParse(values.averageMonths);
+      if (!months.success) {
+        context.addIssue({
+          code: 'custom',
+          path: ['averageMonths'],
+          message: months.error.issues[0]?.message ?? '',
+        });
+      }
+    }
+  });
+
+type ForecastFormValues = z.input<typeof forecastFormSchema>;
+
+export type ForecastFormProps = {
+  entityId: string;
+  reportId: string;
+  /** The account a new forecast is booked on (the row's account). */
+  accountId: string;
+  /** The row's sign: the amount is typed as the row shows it (see EntryForm). */
+  sign: number;
+  accounts: readonly ReportAccountView[];
+  defaultMonth: MonthKey;
+  currentMonth: MonthKey;
+  /** Null for a new forecast; else an occurrence of the forecast to edit. */
+  entry: DrawerEntry | null;
+  onDone: () => void;
+};
+
+/**
+ * The Forecast form (future months): Name, Memo, Amount (whole units per occurrence, at most 2
+ * decimals) or the average of the last N actual months, start month and year, recurrence and the
+ * account it is booked against. Saved with CreateForecast / UpdateForecast (budgetId = the forecast).
+ * An occurrence may be the forecast's against side; the form always speaks for the entry's account.
+ */
+export function ForecastForm({
+  entityId,
+  reportId,
+  accountId,
+  sign,
+  accounts,
+  defaultMonth,
+  currentMonth,
+  entry,
+  onDone,
+}: ForecastFormProps) {
+  const forecast = entry?.refTransaction ?? null;
+  const bookedOn = entry?.accountId ?? accountId;
+  const options = againstAccountOptions(accounts, bookedOn);
+  const onForecastSide = !forecast || forecast.accountId === bookedOn;
+  const otherAccountId = forecast ? (onForecastSide ? forecast.againstId : forecast.accountId) : null;
+  const start = parseMonthKey(forecast?.startDate ?? defaultMonth);
+  const form = useForm({
+    resolver: zodResolver(forecastFormSchema),
+    mode: 'onChange',
+    defaultValues: {
+      name: forecast?.name ?? '',
+      memo: forecast?.memo ?? '',
+      calculationType: forecast?.calculationType ?? 'fixed',
+      amount: forecast
+        ? amountInputFromCents((onForecastSide ? forecast.amountCents : -forecast.amountCents) * sign)
+        : EMPTY_AMOUNT_INPUT,
+      averageMonths: forecast?.averageMonths ?? 3,
+      startMonth: String(start.month),
+      startYear: String(start.year),
+      recurring: forecast?.recurring ?? DEFAULT_FORECAST_RECURRENCE,
+      againstId: defaultAgainstAccountId(options, otherAccountId),
+    } satisfies ForecastFormValues,
+  });
+  const { errors, isValid, isSubmitting } = form.formState;
+  const calculationType = form.watch('calculationType');
+  const [serverError, setServerError] = useState<string | null>(null);
+  const mutationOptions = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };
+  const [createForecast] = useMutation(CREATE_FORECAST_MUTATION, mutationOptions);
+  const [updateForecast] = useMutation(UPDATE_FORECAST_MUTATION, mutationOptions);
+  const currentYear = parseMonthKey(currentMonth).year;
+  const yearOptions = Array.from({ length: 12 }, (_, offset) => String(currentYear - 1 + offset));
+  if (!yearOptions.includes(String(start.year))) yearOptions.unshift(String(start.year));
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    const fixed = values.calculationType === 'fixed';
+    const variables = {
+      reportId,
+      entityId,
+      accountId: bookedOn,
+      againstId: values.againstId,
+      // Units: whole dollars with at most 2 decimals, debit-positive on accountId.
+      amount: fixed ? (amountFieldCents(values.amount) * sign) / 100 : null,
+      averageMonths: fixed ? null : Number(values.averageMonths),
+      calculationType: values.calculationType,
+      date: toMonthKey(Number(values.startYear), Number(values.startMonth)),
+      name: values.name,
+      memo: values.memo,
+      recurring: values.recurring,
+    };
+    try {
+      if (forecast) await updateForecast({ variables: { ...variables, budgetId: forecast.id } });
+      else await createForecast({ variables });
+      onDone();
+    } catch (failure) {
+      setServerError(describeSaveError(failure));
+    }
+  });
+
+  return (
+    <DrawerFormFrame
+      title={forecast ? 'Edit Forecast' : 'New Forecast'}
+      onSubmit={submit}
+      onCancel={onDone}
+      canSubmit={isValid}
+      saving={isSubmitting}
+      serverError={serverError}
+    >
+      <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
+      <TextInput label="Memo" {...form.register('memo')} error={errors.memo?.message} />
+      <Controller
+        control={form.control}
+        name="calculationType"
+        render={({ field }) => (
+          <Select
+            label="Calculation"
+            data={FORECAST_CALCULATION_TYPES.map((value) => ({ value, label: CALCULATION_LABELS[value] }))}
+            value={field.value}
+            onChange={(value) => value && field.onChange(value)}
+            allowDeselect={false}
+          />
+        )}
+      />
+      {calculationType === 'fixed' ? (
+        <Controller
+          control={form.control}
+          name="amount"
+          render={({ field, fieldState }) => (
+            <AmountInput
+              label="Amount"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.isTouched || fieldState.isDirty ? fieldState.error?.message : undefined}
+            />
+          )}
+        />
+      ) : (
+        <Controller
+          control={form.control}
+          name="averageMonths"
+          render={({ field, fieldState }) => (
+            <NumberInput
+              label="Months to average"
+              min={AVERAGE_MONTHS_MIN}
+              max={AVERAGE_MONTHS_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+      <Group grow gap="xs" align="flex-start">
+        <Controller
+          control={form.control}
+          name="startMonth"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Start month"
+              data={MONTH_OPTIONS}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? '')}
+              allowDeselect={false}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="startYear"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Start year"
+              data={yearOptions}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? '')}
+              allowDeselect={false}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </Group>
+      <Controller
+        control={form.control}
+        name="recurring"
+        render={({ field }) => (
+          <Select
+            label="Recurrence"
+            data={FORECAST_RECURRENCES.map((value) => ({ value, label: RECURRENCE_LABELS[value] }))}
+            value={field.value}
+            onChange={(value) => value && field.onChange(value)}
+            allowDeselect={false}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="againstId"
+        render={({ field, fieldState }) => (
+          <Select
+            label="Against account"
+            searchable
+            data={options}
+            value={field.value || null}
+            onChange={(value) => field.onChange(value ?? '')}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+    </DrawerFormFrame>
+  );
+}

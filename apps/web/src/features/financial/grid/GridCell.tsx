@@ -1,0 +1,138 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA treegrid of divs; table elements cannot hold its sticky, absolutely sized rows and columns.
+// biome-ignore-all lint/a11y/useFocusableInteractive: focus stays on the treegrid, which moves the selection with arrow keys (aria-activedescendant).
+// biome-ignore-all lint/a11y/useKeyWithClickEvents: the treegrid handles arrow keys and Enter for its rows, cells and headers.
+import { useDraggable } from '@dnd-kit/core';
+import { formatCents } from '@keel/domain';
+import { type HTMLAttributes, memo, type Ref, useMemo, useRef, useState } from 'react';
+import type { ReportDragData, ReportDragItem } from '../reportDrag';
+import type { ReportColumnView, ReportLineItemView } from '../reportQuery';
+import { cellDragItem } from './cellDragItem';
+import { forecastEditText, isForecastCellEditable } from './forecastCellEdit';
+import { useGridContext } from './gridContext';
+import { ACTIVE_CELL_ID, FIGURE_COLUMN_WIDTH } from './gridLayout';
+import classes from './ReportGrid.module.css';
+
+export type GridCellProps = {
+  row: ReportLineItemView;
+  rowKey: string;
+  column: ReportColumnView;
+  value: number;
+  selected: boolean;
+  editing: boolean;
+};
+
+/** A figure: formatCents, right-aligned; dragged when its row takes entries, edited in place in forecast months. */
+export const GridCell = memo(function GridCell(props: GridCellProps) {
+  const { parentAccountIds, actualsEndMonth } = useGridContext();
+  const item = useMemo(
+    () => cellDragItem(props.row, props.column, props.value, actualsEndMonth, parentAccountIds),
+    [props.row, props.column, props.value, actualsEndMonth, parentAccountIds],
+  );
+  if (item && !props.editing) return <DraggableCell {...props} item={item} />;
+  return <CellFrame {...props} />;
+});
+
+function DraggableCell(props: GridCellProps & { item: ReportDragItem }) {
+  const { listeners, setNodeRef, isDragging } = useDraggable({
+    id: `cell:${props.row.id}:${props.column.key}`,
+    data: { item: props.item } satisfies ReportDragData,
+  });
+  return <CellFrame {...props} nodeRef={setNodeRef} dragListeners={listeners} dragging={isDragging} />;
+}
+
+type CellFrameProps = GridCellProps & {
+  nodeRef?: Ref<HTMLDivElement>;
+  dragListeners?: HTMLAttributes<HTMLDivElement>;
+  dragging?: boolean;
+};
+
+function CellFrame({
+  row,
+  rowKey,
+  column,
+  value,
+  selected,
+  editing,
+  nodeRef,
+  dragListeners,
+  dragging,
+}: CellFrameProps) {
+  const { actions, actualsEndMonth } = useGridContext();
+  const editable = isForecastCellEditable(row, column, actualsEndMonth);
+  const tone = value < 0 ? classes.negative : value === 0 ? classes.zero : undefined;
+  return (
+    <div
+      ref={nodeRef}
+      role="gridcell"
+      id={selected ? ACTIVE_CELL_ID : undefined}
+      className={classes.cell}
+      data-testid="report-cell"
+      data-column-key={column.key}
+      data-border={column.border || undefined}
+      data-forecast={(column.period === 'month' && column.filter === 'forecast') || undefined}
+      data-draggable={dragListeners ? true : undefined}
+      data-drag-source={dragListeners ? true : undefined}
+      data-editable={editable || undefined}
+      data-dragging={dragging || undefined}
+      aria-selected={selected}
+      style={{ width: FIGURE_COLUMN_WIDTH }}
+      {...dragListeners}
+      onClick={() => actions.selectCell(rowKey, column)}
+      onDoubleClick={() => {
+        if (editable) actions.startEdit(row.id, column.key);
+      }}
+    >
+      {editing ? (
+        <CellEditor row={row} column={column} value={value} />
+      ) : (
+        <span className={tone}>{formatCents(value)}</span>
+      )}
+    </div>
+  );
+}
+
+/** Spec §5: the editor shows whole units; Enter or leaving commits, Escape cancels. */
+function CellEditor({
+  row,
+  column,
+  value,
+}: {
+  row: ReportLineItemView;
+  column: ReportColumnView;
+  value: number;
+}) {
+  const { actions } = useGridContext();
+  const initial = useMemo(() => forecastEditText(value), [value]);
+  const [text, setText] = useState(initial);
+  const finished = useRef(false);
+  const finish = (commit: boolean) => {
+    if (finished.current) return;
+    finished.current = true;
+    if (commit) actions.commitEdit(row, column, value, text, initial);
+    else actions.cancelEdit();
+  };
+  return (
+    <input
+      className={classes.cellInput}
+      aria-label={`Forecast for ${row.name} in ${column.short}`}
+      inputMode="decimal"
+      maxLength={23}
+      value={text}
+      // biome-ignore lint/a11y/noAutofocus: the editor opens on a double-click or Enter, to be typed in.
+      autoFocus
+      onFocus={(event) => event.currentTarget.select()}
+      onChange={(event) => setText(event.currentTarget.value)}
+      onClick={(event) => event.stopPropagation()}
+      onDoubleClick={(event) => event.stopPropagation()}
+      onPointerDown={(event) => event.stopPropagation()}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key !== 'Enter' && event.key !== 'Escape') return;
+        finish(event.key === 'Enter');
+        // Back to the grid, so the arrow keys and Enter go on working from the cell.
+        event.currentTarget.closest<HTMLElement>('[role="treegrid"]')?.focus({ preventScroll: true });
+      }}
+      onBlur={() => finish(true)}
+    />
+  );
+}

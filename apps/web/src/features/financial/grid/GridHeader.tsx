@@ -1,0 +1,65 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA treegrid of divs; table elements cannot hold its sticky, absolutely sized rows and columns.
+// biome-ignore-all lint/a11y/useFocusableInteractive: focus stays on the treegrid, which moves the selection with arrow keys (aria-activedescendant).
+// biome-ignore-all lint/a11y/useKeyWithClickEvents: the treegrid handles arrow keys and Enter for its rows, cells and headers.
+import { Loader } from '@mantine/core';
+import { memo } from 'react';
+import type { ReportColumnView } from '../reportQuery';
+import { ColumnOptionsMenu } from './ColumnOptionsMenu';
+import { FIGURE_COLUMN_WIDTH, HEADER_HEIGHT, LABEL_COLUMN_WIDTH } from './gridLayout';
+import classes from './ReportGrid.module.css';
+import type { ColumnOptionsControls } from './useReportColumnOptions';
+
+export type GridHeaderProps = {
+  columns: readonly ReportColumnView[];
+  firstColumn: number;
+  lastColumn: number;
+  selectedColumnKey: string | null;
+  refreshing: boolean;
+  columnOptions: ColumnOptionsControls;
+  onSelectColumn(column: ReportColumnView): void;
+  onExportCsv(): void;
+};
+
+/** The sticky header: a corner with the column options, then each column's title above its short label. */
+export const GridHeader = memo(function GridHeader({
+  columns,
+  firstColumn,
+  lastColumn,
+  selectedColumnKey,
+  refreshing,
+  columnOptions,
+  onSelectColumn,
+  onExportCsv,
+}: GridHeaderProps) {
+  const shown = columns.slice(firstColumn, lastColumn + 1);
+  return (
+    <div className={classes.headerRow} role="row" style={{ height: HEADER_HEIGHT }}>
+      <div className={classes.corner} role="columnheader" style={{ width: LABEL_COLUMN_WIDTH }}>
+        <span>Account</span>
+        <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+          {refreshing ? <Loader size={14} aria-label="Updating report" /> : null}
+          <ColumnOptionsMenu controls={columnOptions} onExportCsv={onExportCsv} />
+        </span>
+      </div>
+      {firstColumn > 0 ? <div style={{ width: firstColumn * FIGURE_COLUMN_WIDTH, flex: 'none' }} /> : null}
+      {shown.map((column) => (
+        <div
+          key={column.key}
+          role="columnheader"
+          className={classes.headerCell}
+          data-testid="report-column-header"
+          data-column-key={column.key}
+          aria-selected={column.key === selectedColumnKey}
+          data-border={column.border || undefined}
+          data-forecast={(column.period === 'month' && column.filter === 'forecast') || undefined}
+          data-current={column.title === 'Current' || undefined}
+          style={{ width: FIGURE_COLUMN_WIDTH }}
+          onClick={() => onSelectColumn(column)}
+        >
+          <span className={classes.headerTitle}>{column.title}</span>
+          <span className={classes.headerShort}>{column.short}</span>
+        </div>
+      ))}
+    </div>
+  );
+});

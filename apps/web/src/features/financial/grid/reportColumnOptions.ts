@@ -1,0 +1,47 @@
+import { createStoredValue } from '../../../lib/localStore';
+import { STORAGE_KEYS } from '../../../lib/storageKeys';
+import type { ReportColumnView } from '../reportQuery';
+
+/**
+ * Which columns the grid shows (spec §3 'Report options', saved locally by 'Make default'):
+ * months, the annual summaries (FY and YTD columns) and the overall total.
+ */
+export type ReportColumnOptions = { months: boolean; annualTotal: boolean; overallTotal: boolean };
+
+/** Spec §3: months default on; the summaries default off. */
+export const DEFAULT_COLUMN_OPTIONS: ReportColumnOptions = {
+  months: true,
+  annualTotal: false,
+  overallTotal: false,
+};
+
+/** Reads stored options; a missing or mistyped field falls back to its default. */
+export function parseReportColumnOptions(raw: unknown): ReportColumnOptions | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const record = raw as Record<string, unknown>;
+  const flag = (name: keyof ReportColumnOptions) =>
+    typeof record[name] === 'boolean' ? (record[name] as boolean) : DEFAULT_COLUMN_OPTIONS[name];
+  return { months: flag('months'), annualTotal: flag('annualTotal'), overallTotal: flag('overallTotal') };
+}
+
+export const reportColumnOptionsStore = createStoredValue<ReportColumnOptions>(
+  STORAGE_KEYS.reportOptions,
+  parseReportColumnOptions,
+  DEFAULT_COLUMN_OPTIONS,
+);
+
+/** The columns the options show, in report order. */
+export function visibleReportColumns(
+  columns: readonly ReportColumnView[],
+  options: ReportColumnOptions,
+): ReportColumnView[] {
+  return columns.filter((column) => {
+    if (column.period === 'month') return options.months;
+    if (column.period === 'year') return options.annualTotal;
+    return options.overallTotal;
+  });
+}
+
+export function sameColumnOptions(a: ReportColumnOptions, b: ReportColumnOptions): boolean {
+  return a.months === b.months && a.annualTotal === b.annualTotal && a.overallTotal === b.overallTotal;
+}

@@ -1,0 +1,31 @@
+import { type RefObject, useLayoutEffect, useState } from 'react';
+
+const MIN_HEIGHT = 360;
+/** The page section's bottom padding, so the page itself does not scroll. */
+const BOTTOM_GAP = 24;
+
+/**
+ * The grid fills the window below where it starts (at least MIN_HEIGHT), so it scrolls inside
+ * itself with its header and label column in view. Recomputed when the window or the page above
+ * it (cards, date range) changes size.
+ */
+export function useFillViewportHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(MIN_HEIGHT);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      setHeight(Math.max(MIN_HEIGHT, Math.floor(window.innerHeight - top - BOTTOM_GAP)));
+    };
+    update();
+    window.addEventListener('resize', update);
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', update);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return height;
+}

@@ -1,0 +1,127 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ReportAccountView, ReportColumnView, ReportLineItemView } from './reportQuery';
+
+/**
+ * The grid's selection, kept in the query string (spec §2 'Report grid details'):
+ * - `account`: the selected row's key (see `rowKey`);
+ * - `month`: the selected column's key ('2026-04', 'fy-2026', 'ytd-2026'); absent with `total`;
+ * - `total`: 'true' when the Overall Total column is selected;
+ * - `type`: the selected column's filter (actual, forecast or ytd);
+ * - `expand`: 'true' opens every ancestor of the selected row, and is then removed.
+ * Every change replaces the history entry.
+ */
+export type ReportSelection = {
+  account: string | null;
+  month: string | null;
+  total: boolean;
+  type: string | null;
+  expand: boolean;
+};
+
+/** The selected column's key, or null when only a row (or nothing) is selected. */
+export function selectedColumnKey(selection: ReportSelection): string | null {
+  if (selection.total) return 'total';
+  return selection.month;
+}
+
+/**
+ * A row's key in the `account` query parameter: the account path ('Expense/Operating Expenses/Payroll')
+ * for account rows, the path plus '/_leaf' for a parent account's own-figures row, and the line's name
+ * for section and expression rows. Paths keep a link readable and stable across reloads.
+ */
+export function rowKey(row: ReportLineItemView, accountsById: ReadonlyMap<string, ReportAccountView>): string {
+  const account = row.accountId ? accountsById.get(row.accountId) : undefined;
+  if (!account) return row.name;
+  return row.isLeaf ? `${account.path}/_leaf` : account.path;
+}
+
+/** The row a key names, or undefined when it names none (a stale link). */
+export function findRowByKey(
+  rows: readonly ReportLineItemView[],
+  accountsById: ReadonlyMap<string, ReportAccountView>,
+  key: string | null,
+): ReportLineItemView | undefined {
+  if (key === null) return undefined;
+  return rows.find((row) => rowKey(row, accountsById) === key);
+}
+
+/** The ids of a row's ancestors, nearest last (from `ancestry`, '/a/b/'). */
+export function ancestorRowIds(row: ReportLineItemView): string[] {
+  return row.ancestry.split('/').filter(Boolean);
+}
+
+export type ReportSelectionControls = {
+  selection: ReportSelection;
+  /** Selects a row: sets `account`, clears total, type, month and expand (spec). */
+  selectRow(key: string): void;
+  /** Selects a cell: the row and the column. */
+  selectCell(key: string, column: ReportColumnView): void;
+  /** Selects a column (header click), keeping the row. */
+  selectColumn(column: ReportColumnView): void;
+  /** Clears the selection (the drawer closes). */
+  clear(): void;
+  /** Removes `expand` once the grid has opened the ancestors. */
+  consumeExpand(): void;
+};
+
+function columnParams(params: URLSearchParams, column: ReportColumnView | null) {
+  params.delete('month');
+  params.delete('total');
+  params.delete('type');
+  if (!column) return;
+  if (column.period === 'total') params.set('total', 'true');
+  else params.set('month', column.key);
+  if (column.filter !== 'none') params.set('type', column.filter);
+}
+
+/** Reads and writes the selection in the query string. */
+export function useReportSelection(): ReportSelectionControls {
+  const [params, setParams] = useSearchParams();
+  const selection = useMemo<ReportSelection>(
+    () => ({
+      account: params.get('account'),
+      month: params.get('month'),
+      total: params.get('total') === 'true',
+      type: params.get('type'),
+      expand: params.get('expand') === 'true',
+    }),
+    [params],
+  );
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          change(next);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return useMemo(
+    () => ({
+      selection,
+      selectRow: (key) =>
+        update((next) => {
+          next.set('account', key);
+          columnParams(next, null);
+          next.delete('expand');
+        }),
+      selectCell: (key, column) =>
+        update((next) => {
+          next.set('account', key);
+          columnParams(next, column);
+          next.delete('expand');
+        }),
+      selectColumn: (column) => update((next) => columnParams(next, column)),
+      clear: () =>
+        update((next) => {
+          for (const name of ['account', 'month', 'total', 'type', 'expand']) next.delete(name);
+        }),
+      consumeExpand: () => update((next) => next.delete('expand')),
+    }),
+    [selection, update],
+  );
+}

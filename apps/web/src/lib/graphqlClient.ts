@@ -1,0 +1,42 @@
+import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
+import { getAccessToken } from './authToken';
+import { notifyUnauthenticated } from './unauthenticated';
+
+/** The `extensions.code` values the API puts on GraphQL errors (ARCHITECTURE.md, Errors). */
+export type GraphqlErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND';
+
+/** The code of the first GraphQL error that carries one. */
+export function graphqlErrorCode(error: unknown): GraphqlErrorCode | string | undefined {
+  if (!CombinedGraphQLErrors.is(error)) return undefined;
+  for (const item of error.errors) {
+    const code = item.extensions?.code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** Every call carries the bearer token (spec §7). */
+const authLink = new SetContextLink(({ headers }) => {
+  const token = getAccessToken();
+  return { headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers };
+});
+
+/** An expired or revoked session ends at /logout (spec §8). */
+const sessionLink = new ErrorLink(({ error }) => {
+  const refused =
+    graphqlErrorCode(error) === 'UNAUTHENTICATED' || (ServerError.is(error) && error.statusCode === 401);
+  if (refused) notifyUnauthenticated();
+});
+
+export const graphqlClient = new ApolloClient({
+  link: authLink.concat(sessionLink).concat(new HttpLink({ uri: '/graphql' })),
+  cache: new InMemoryCache(),
+});
+
+/** Forgets everything fetched for the previous user (called on sign-out). */
+export async function resetGraphqlClient() {
+  graphqlClient.stop();
+  await graphqlClient.clearStore();
+}

@@ -1,0 +1,8 @@
+/** The timers of spec §9, in one place. */
+export const COOKIE_CONSENT_DELAY_MS = 1000;
+export const LOADING_ANIMATION_INTERVAL_MS = 2000;
+export const TOAST_DURATION_MS = 3000;
+export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 2000;
+export const SMS_RESEND_COOLDOWN_MS = 30_000;
+/** Lifetime of the g_csrf_token cookie set before a Google sign-in post. */
+export const GOOGLE_CSRF_COOKIE_MAX_AGE_S = 5 * 60;

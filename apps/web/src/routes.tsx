@@ -1,0 +1,105 @@
+import { PRODUCT_NAME, PRODUCT_SLUG } from '@keel/domain';
+import { Navigate, type RouteObject } from 'react-router';
+import { PROVIDER_ACCOUNT_TYPE } from './features/transactions/providerAccountType';
+import { lazyPage } from './lib/lazyPage';
+import { RootLayout } from './shell/RootLayout';
+import { NotFoundPage, RouteErrorPage } from './shell/RouteErrorPage';
+
+// Each page is its own chunk, so the sign-in pages do not download the signed-in app.
+const LoginPage = lazyPage(() => import('./features/auth/LoginPage').then((m) => m.LoginPage));
+const SignupPage = lazyPage(() => import('./features/auth/SignupPage').then((m) => m.SignupPage));
+const LogoutPage = lazyPage(() => import('./features/auth/LogoutPage').then((m) => m.LogoutPage));
+const PasswordResetPage = lazyPage(() =>
+  import('./features/auth/PasswordResetPage').then((m) => m.PasswordResetPage),
+);
+const PasswordLinkSentPage = lazyPage(() =>
+  import('./features/auth/PasswordLinkSentPage').then((m) => m.PasswordLinkSentPage),
+);
+const PasswordUpdatePage = lazyPage(() =>
+  import('./features/auth/PasswordUpdatePage').then((m) => m.PasswordUpdatePage),
+);
+const AppShellLayout = lazyPage(() => import('./shell/AppShellLayout').then((m) => m.AppShellLayout));
+const FinancialReportPage = lazyPage(() =>
+  import('./features/financial/FinancialReportPage').then((m) => m.FinancialReportPage),
+);
+const TransactionsPage = lazyPage(() =>
+  import('./features/transactions/TransactionsPage').then((m) => m.TransactionsPage),
+);
+const PlaceholderPage = lazyPage(() =>
+  import('./features/placeholder/PlaceholderPage').then((m) => m.PlaceholderPage),
+);
+const PublicPlaceholderPage = lazyPage(() =>
+  import('./features/placeholder/PublicPlaceholderPage').then((m) => m.PublicPlaceholderPage),
+);
+
+/** Signed-in pages that later issues fill: each shows the shell and its title for now. */
+const PLACEHOLDER_PAGES: { path: string; title: string }[] = [
+  { path: '/dashboard', title: 'Dashboard' },
+  { path: '/models', title: 'Models' },
+  { path: '/models/:id', title: 'Models' },
+  { path: '/hiring-plan', title: 'Hiring Plan' },
+  { path: '/accounts', title: 'Accounts' },
+  { path: '/accounts/linked', title: 'Linked Accounts' },
+  { path: `/accounts/${PRODUCT_SLUG}`, title: `${PRODUCT_NAME} Accounts` },
+  { path: `/${PRODUCT_SLUG}-checking`, title: `${PRODUCT_NAME} Accounts` },
+  { path: '/cards', title: 'Cards' },
+  { path: '/documents', title: 'Documents' },
+  { path: '/settings', title: 'My Profile' },
+  { path: '/settings/team', title: 'Team' },
+  { path: '/settings/team/member', title: 'Team Member' },
+  { path: '/settings/security', title: 'Security' },
+  { path: '/settings/billing', title: 'Billing Details' },
+  { path: '/settings/integrations', title: 'Bank Integrations' },
+  { path: '/apply', title: `Open a ${PRODUCT_NAME} Account` },
+  { path: '/plaid-oauth', title: 'Connecting your bank' },
+  { path: '/moneykit-oauth', title: 'Connecting your bank' },
+];
+
+/** The legal pages are public (spec §2). */
+const LEGAL_PAGES: { path: string; title: string }[] = [
+  { path: '/legal', title: 'Legal' },
+  { path: '/legal/disclosures', title: 'Disclosures' },
+  { path: '/legal/data-privacy', title: 'Data Privacy' },
+];
+
+/** Every route of spec §2. Unknown paths show the 'Oops!' page. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <LoginPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/logout', element: <LogoutPage /> },
+      { path: '/password/reset', element: <PasswordResetPage /> },
+      { path: '/password/link/sent', element: <PasswordLinkSentPage /> },
+      { path: '/password/update', element: <PasswordUpdatePage /> },
+      ...LEGAL_PAGES.map(({ path, title }) => ({ path, element: <PublicPlaceholderPage title={title} /> })),
+      {
+        element: <AppShellLayout />,
+        children: [
+          { path: '/home', element: <Navigate to="/financial" replace /> },
+          { path: '/financial', element: <FinancialReportPage /> },
+          { path: '/reports/:id', element: <FinancialReportPage /> },
+          { path: '/transactions', element: <TransactionsPage key="all" title="Transactions" /> },
+          {
+            path: `/${PRODUCT_SLUG}-transactions`,
+            element: (
+              <TransactionsPage
+                key="provider"
+                title={`${PRODUCT_NAME} Transactions`}
+                accountTypeFilter={PROVIDER_ACCOUNT_TYPE}
+              />
+            ),
+          },
+          ...PLACEHOLDER_PAGES.map(({ path, title }) => ({
+            path,
+            element: <PlaceholderPage key={path} title={title} />,
+          })),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,68 @@
+import { useMutation } from '@apollo/client/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { entityNameSchema } from '@keel/domain';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { CREATE_ENTITY_MUTATION, ENTITIES_QUERY } from './shellQueries';
+
+const createEntityFormSchema = z.object({ name: entityNameSchema });
+type CreateEntityFormValues = z.input<typeof createEntityFormSchema>;
+
+type CreateEntityFormProps = {
+  onCreated: (entityId: string) => void;
+  onCancel?: () => void;
+  submitLabel?: string;
+};
+
+/** Creates an entity the user owns; the entity list is refetched before `onCreated` runs. */
+export function CreateEntityForm({
+  onCreated,
+  onCancel,
+  submitLabel = 'Create entity',
+}: CreateEntityFormProps) {
+  const [createEntity, { error }] = useMutation(CREATE_ENTITY_MUTATION, {
+    refetchQueries: [ENTITIES_QUERY],
+    awaitRefetchQueries: true,
+  });
+  const form = useForm<CreateEntityFormValues>({
+    resolver: zodResolver(createEntityFormSchema),
+    defaultValues: { name: '' },
+    mode: 'onTouched',
+  });
+
+  const submit = form.handleSubmit(async ({ name }) => {
+    const result = await createEntity({ variables: { name } }).catch(() => null);
+    const id = result?.data?.createEntity.id;
+    if (id) onCreated(id);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Company name"
+          placeholder="Acme Inc."
+          data-autofocus
+          {...form.register('name')}
+          error={form.formState.errors.name?.message}
+        />
+        {error && (
+          <Alert color="red" variant="light">
+            {error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * `npm run bench [-- <name> ... [flag=value ...]]` or `npx tsx bench/run.ts [<name> ...] [--flag value]`:
+ * runs the named benchmarks (all when none is named). npm swallows `--flags` after a workspace script,
+ * so through npm write them as `flag=value` (e.g. `npm run bench -- report entries=50000`).
+ * Benchmarks print figures; they are not timed tests and never fail on speed.
+ *
+ * The server code runs as in production (NODE_ENV=production unless set): graphql-js, among others,
+ * does extra development-only checks otherwise.
+ *
+ * To add a benchmark, write bench/<name>.ts exporting a runner and add it to BENCHMARKS below with the
+ * flags it reads.
+ */
+import { parseArgs } from 'node:util';
+
+process.env.NODE_ENV ??= 'production';
+const { DEFAULT_REPORT_BENCH, runReportBenchmark } = await import('./report');
+const { DEFAULT_TRANSACTIONS_BENCH, runTransactionsBenchmark } = await import('./transactions');
+const { DEFAULT_GRID_BENCH, runGridBenchmark } = await import('./reportGrid');
+
+const parsed = parseArgs({
+  allowPositionals: true,
+  options: {
+    entries: { type: 'string' },
+    accounts: { type: 'string' },
+    months: { type: 'string' },
+    runs: { type: 'string' },
+    warmup: { type: 'string' },
+    'naive-runs': { type: 'string' },
+    transactions: { type: 'string' },
+    seed: { type: 'string' },
+    today: { type: 'string' },
+    databases: { type: 'string' },
+    'postgres-url': { type: 'string' },
+    'scroll-ms': { type: 'string' },
+  },
+});
+const values: Record<string, string | undefined> = { ...parsed.values };
+const positionals: string[] = [];
+for (const positional of parsed.positionals) {
+  const match = /^([a-z-]+)=(.*)$/.exec(positional);
+  if (match?.[1] && match[2] !== undefined) values[match[1]] = match[2];
+  else positionals.push(positional);
+}
+
+function readCount(flag: string, fallback: number): number {
+  const raw = values[flag];
+  if (raw === undefined) return fallback;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 0) throw new Error(`--${flag} must be a whole number, got ${raw}`);
+  return count;
+}
+
+const BENCHMARKS: Record<string, () => Promise<unknown>> = {
+  /** Report query vs the naive aggregation, and ReportEntries (bench/report.ts). */
+  report: () => {
+    const defaults = DEFAULT_REPORT_BENCH;
+    const databases = (values.databases ?? defaults.databases.join(','))
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name): name is 'postgres' | 'pglite' => name === 'postgres' || name === 'pglite');
+    return runReportBenchmark({
+      entries: readCount('entries', defaults.entries),
+      accounts: readCount('accounts', defaults.accounts),
+      months: readCount('months', defaults.months),
+      runs: readCount('runs', defaults.runs),
+      warmup: readCount('warmup', defaults.warmup),
+      naiveRuns: readCount('naive-runs', defaults.naiveRuns),
+      seed: values.seed ?? defaults.seed,
+      today: values.today ?? defaults.today,
+      databases,
+      postgresUrl: values['postgres-url'] ?? process.env.BENCH_POSTGRES_URL ?? defaults.postgresUrl,
+    });
+  },
+  /** The transactions list's first page with and without a name filter (bench/transactions.ts). */
+  transactions: () =>
+    runTransactionsBenchmark({
+      ...DEFAULT_TRANSACTIONS_BENCH,
+      transactions: readCount('transactions', DEFAULT_TRANSACTIONS_BENCH.transactions),
+      runs: readCount('runs', DEFAULT_TRANSACTIONS_BENCH.runs),
+      databases: (values.databases ?? DEFAULT_TRANSACTIONS_BENCH.databases.join(','))
+        .split(',')
+        .filter((name): name is 'postgres' | 'pglite' => name === 'postgres' || name === 'pglite'),
+      postgresUrl:
+        values['postgres-url'] ?? process.env.BENCH_POSTGRES_URL ?? DEFAULT_TRANSACTIONS_BENCH.postgresUrl,
+    }),
+  /** The Financial Report grid in Chromium: first render and scrolling frame times (bench/reportGrid.ts). */
+  grid: () =>
+    runGridBenchmark({
+      ...DEFAULT_GRID_BENCH,
+      entries: readCount('entries', DEFAULT_GRID_BENCH.entries),
+      accounts: readCount('accounts', DEFAULT_GRID_BENCH.accounts),
+      months: readCount('months', DEFAULT_GRID_BENCH.months),
+      runs: readCount('runs', DEFAULT_GRID_BENCH.runs),
+      scrollMs: readCount('scroll-ms', DEFAULT_GRID_BENCH.scrollMs),
+    }),
+  // Other benchmarks (transactions search, formulas, API load, web) go here.
+};
+
+async function main(): Promise<void> {
+  const names = positionals.length > 0 ? positionals : Object.keys(BENCHMARKS);
+  for (const name of names) {
+    const benchmark = BENCHMARKS[name];
+    if (!benchmark)
+      throw new Error(`Unknown benchmark ${name}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    await benchmark();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

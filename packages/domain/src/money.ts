@@ -1,0 +1,54 @@
+/** Money is integer cents end to end (ARCHITECTURE.md); these helpers are the only edges. */
+export type Cents = number;
+
+/** The amount input takes at most 23 characters (spec §9). */
+export const AMOUNT_INPUT_MAX_LENGTH = 23;
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdWhole = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+/** '$1,234.56', '-$1,234.56'. */
+export function formatCents(cents: Cents): string {
+  return usd.format(cents / 100);
+}
+
+/** '$1,235': whole dollars, rounded half away from zero. */
+export function formatCentsWhole(cents: Cents): string {
+  return usdWhole.format(roundCentsToUnits(cents));
+}
+
+/** Whole units (dollars) of an amount in cents, rounded half away from zero: exports and inline edits. */
+export function roundCentsToUnits(cents: Cents): number {
+  const units = Math.round(Math.abs(cents) / 100);
+  return cents < 0 ? -units : units;
+}
+
+/** Cents of an amount in whole units with at most 2 decimals (forecasts cross the API in units). */
+export function unitsToCents(units: number): Cents {
+  return Math.round(units * 100);
+}
+
+export type ParsedAmount = { ok: true; cents: Cents } | { ok: false; error: string };
+
+/**
+ * Parses what a person typed as an amount (spec §5): digits and one decimal point, at most two
+ * decimals, optional thousands separators and a leading minus, at most 23 characters. Exact: no
+ * floating point is involved.
+ */
+export function parseAmount(text: string): ParsedAmount {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return { ok: false, error: 'Amount is required' };
+  if (trimmed.length > AMOUNT_INPUT_MAX_LENGTH) return { ok: false, error: 'Amount is too long' };
+  const match = /^(-?)(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/.exec(trimmed);
+  if (!match || (match[2] === undefined && !match[3])) return { ok: false, error: 'Amount must be a number' };
+  const [, minus, whole = '0', fraction = ''] = match;
+  if (fraction.length > 2) return { ok: false, error: 'Amount can have at most 2 decimals' };
+  const digits = `${whole.replaceAll(',', '')}${fraction.padEnd(2, '0')}`;
+  const cents = Number(digits);
+  if (!Number.isSafeInteger(cents)) return { ok: false, error: 'Amount is too large' };
+  return { ok: true, cents: minus && cents !== 0 ? -cents : cents };
+}

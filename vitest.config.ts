@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+// Node loads graphql's CommonJS build for the server's dependencies; the tests' own imports must get the
+// same copy, or `instanceof GraphQLError` fails across the two (graphql's dual-package hazard).
+const graphqlCjs = require.resolve('graphql');
+
+/** One Vitest run over every workspace: `--project domain|server|web` picks one. */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          root: './packages/domain',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          alias: { graphql: graphqlCjs },
+          root: './apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
