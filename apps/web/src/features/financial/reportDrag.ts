@@ -22,7 +22,12 @@ export type ReportDragItem =
   | { kind: 'rule'; sourceAccountId: string; searchFilter: string; label: string };
 
 /** The data of a droppable grid row. */
-export type ReportDropTarget = { rowId: string; accountId: string | null; isFinancial: boolean; name: string };
+export type ReportDropTarget = {
+  rowId: string;
+  accountId: string | null;
+  isFinancial: boolean;
+  name: string;
+};
 
 /** dnd-kit ids: draggables and droppables carry these data objects under `data.current`. */
 export type ReportDragData = { item: ReportDragItem };

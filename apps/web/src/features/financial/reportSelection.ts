@@ -30,7 +30,10 @@ export function selectedColumnKey(selection: ReportSelection): string | null {
  * for account rows, the path plus '/_leaf' for a parent account's own-figures row, and the line's name
  * for section and expression rows. Paths keep a link readable and stable across reloads.
  */
-export function rowKey(row: ReportLineItemView, accountsById: ReadonlyMap<string, ReportAccountView>): string {
+export function rowKey(
+  row: ReportLineItemView,
+  accountsById: ReadonlyMap<string, ReportAccountView>,
+): string {
   const account = row.accountId ? accountsById.get(row.accountId) : undefined;
   if (!account) return row.name;
   return row.isLeaf ? `${account.path}/_leaf` : account.path;
