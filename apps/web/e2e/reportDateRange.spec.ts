@@ -17,8 +17,12 @@ function reportRequest(page: Page, match: (variables: Record<string, unknown>) =
   });
 }
 
-/** The key of the grid's first month column ('YYYY-MM'). */
+/** The key of the grid's first month column ('YYYY-MM'), with the grid scrolled to its left edge. */
 async function firstMonthColumn(page: Page): Promise<string | undefined> {
+  // The grid opens centred on the actuals end month and renders only the columns in view.
+  await page.getByTestId('report-grid').evaluate((grid) => {
+    grid.scrollLeft = 0;
+  });
   const keys = await page
     .getByTestId('report-column-header')
     .evaluateAll((headers) => headers.map((h) => h.getAttribute('data-column-key') ?? ''));

@@ -174,7 +174,7 @@ test('dragging an entry, then a search, onto another account row moves the entri
   await drawer.expectCellShown(to.path, month, 0);
 
   const handle = drawer.entry('Dragged taxi').getByRole('button', { name: 'Drag Dragged taxi' });
-  await dragOnto(page, handle, drawer.gridRow(to.path));
+  await dragOnto(page, handle, drawer.gridRow(to.path).getByRole('rowheader'));
   await drawer.expectCellShown(to.path, month, 4321);
   await drawer.expectCellShown(from.path, month, 1500);
   await expect(drawer.entry('Dragged taxi')).toHaveCount(0);
@@ -182,7 +182,11 @@ test('dragging an entry, then a search, onto another account row moves the entri
   // A search dragged onto a row makes a rule: the matching entries move there.
   await drawer.searchBox.fill('LUNCH');
   await expect(drawer.entries).toHaveCount(1);
-  await dragOnto(page, drawer.drawer.getByText('Drag to create a rule'), drawer.gridRow(to.path));
+  await dragOnto(
+    page,
+    drawer.drawer.getByText('Drag to create a rule'),
+    drawer.gridRow(to.path).getByRole('rowheader'),
+  );
   await drawer.expectCellShown(to.path, month, 5821);
   await drawer.expectCellShown(from.path, month, 0);
 });
@@ -197,7 +201,8 @@ async function dragOnto(page: Page, source: Locator, target: Locator) {
   await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
   await page.mouse.down();
   await page.mouse.move(start.x - 20, start.y + 10, { steps: 5 });
-  await page.mouse.move(end.x + 120, end.y + end.height / 2, { steps: 20 });
-  await page.mouse.move(end.x + 124, end.y + end.height / 2, { steps: 3 });
+  // The row's label stays in view however far the grid is scrolled sideways.
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 20 });
+  await page.mouse.move(end.x + end.width / 2 + 4, end.y + end.height / 2, { steps: 3 });
   await page.mouse.up();
 }
