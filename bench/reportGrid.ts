@@ -184,6 +184,8 @@ async function scrollGrid(
   axis: 'vertical' | 'horizontal',
   durationMs: number,
 ): Promise<FrameStats> {
+  // tsx compiles with esbuild's keepNames, which wraps named functions in `__name(...)`: give the page one.
+  await page.evaluate('globalThis.__name = (fn) => fn');
   const deltas = await page.evaluate(
     ({ axis, durationMs }) =>
       new Promise<number[]>((done) => {
