@@ -1,15 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { entryMemoSchema, entryNameSchema } from '@keel/domain';
-import { Alert, Center, Loader, Select, TextInput } from '@mantine/core';
+import { Alert, Center, Loader, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { ReportAccountView } from '../reportQuery';
 import { REPORT_REFETCH_QUERIES } from '../reportQuery';
-import { AmountInput } from './AmountInput';
 import { amountFieldCents, amountFieldSchema } from './amountFieldSchema';
 import { amountInputFromCents, EMPTY_AMOUNT_INPUT } from './amountInputValue';
+import { AgainstAccountField, AmountField } from './DrawerFormFields';
 import { DrawerFormFrame, describeSaveError } from './DrawerFormFrame';
 import { CREATE_USER_TRANSACTION_MUTATION, UPDATE_USER_TRANSACTION_MUTATION } from './drawerMutations';
 import { type DrawerEntry, ENTRY_WITH_TRANSACTION_QUERY } from './drawerQueries';
@@ -142,36 +142,8 @@ function EntryFormFields({
       <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
       <TextInput label="Memo" {...form.register('memo')} error={errors.memo?.message} />
       <TextInput label="Date" type="date" {...form.register('date')} error={errors.date?.message} />
-      <Controller
-        control={form.control}
-        name="amount"
-        render={({ field, fieldState }) => (
-          <AmountInput
-            label="Amount"
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.isTouched || fieldState.isDirty ? fieldState.error?.message : undefined}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="againstId"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Against account"
-            searchable
-            data={options}
-            value={field.value || null}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-      />
+      <AmountField control={form.control} name="amount" />
+      <AgainstAccountField control={form.control} name="againstId" options={options} />
     </DrawerFormFrame>
   );
 }

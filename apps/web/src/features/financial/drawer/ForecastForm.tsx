@@ -19,9 +19,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { ReportAccountView } from '../reportQuery';
 import { REPORT_REFETCH_QUERIES } from '../reportQuery';
-import { AmountInput } from './AmountInput';
 import { amountFieldCents, amountFieldSchema } from './amountFieldSchema';
 import { amountInputFromCents, EMPTY_AMOUNT_INPUT } from './amountInputValue';
+import { AgainstAccountField, AmountField } from './DrawerFormFields';
 import { DrawerFormFrame, describeSaveError } from './DrawerFormFrame';
 import { CREATE_FORECAST_MUTATION, UPDATE_FORECAST_MUTATION } from './drawerMutations';
 import type { DrawerEntry } from './drawerQueries';
@@ -207,20 +207,7 @@ export function ForecastForm({
         )}
       />
       {calculationType === 'fixed' ? (
-        <Controller
-          control={form.control}
-          name="amount"
-          render={({ field, fieldState }) => (
-            <AmountInput
-              label="Amount"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.isTouched || fieldState.isDirty ? fieldState.error?.message : undefined}
-            />
-          )}
-        />
+        <AmountField control={form.control} name="amount" />
       ) : (
         <Controller
           control={form.control}
@@ -283,21 +270,7 @@ export function ForecastForm({
           />
         )}
       />
-      <Controller
-        control={form.control}
-        name="againstId"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Against account"
-            searchable
-            data={options}
-            value={field.value || null}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <AgainstAccountField control={form.control} name="againstId" options={options} />
     </DrawerFormFrame>
   );
 }
