@@ -104,6 +104,9 @@ export async function runGridBenchmark(options: GridBenchOptions): Promise<void>
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
     });
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    // tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(...)`;
+    // functions sent to the page need it there too (a string, so esbuild leaves it alone).
+    await context.addInitScript('globalThis.__name = (fn) => fn');
     await context.addInitScript(
       ({ token, range }) => {
         localStorage.setItem('keel_auth', JSON.stringify(token));
@@ -184,8 +187,6 @@ async function scrollGrid(
   axis: 'vertical' | 'horizontal',
   durationMs: number,
 ): Promise<FrameStats> {
-  // tsx compiles with esbuild's keepNames, which wraps named functions in `__name(...)`: give the page one.
-  await page.evaluate('globalThis.__name = (fn) => fn');
   const deltas = await page.evaluate(
     ({ axis, durationMs }) =>
       new Promise<number[]>((done) => {

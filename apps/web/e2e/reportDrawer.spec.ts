@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loadDemoAccounts, ReportDrawerPage } from './pages/ReportDrawerPage';
+import { ReportGridPage } from './pages/ReportGridPage';
 import { openDemoReport } from './support/demo';
 
 /**
@@ -173,8 +174,10 @@ test('dragging an entry, then a search, onto another account row moves the entri
   await drawer.expectCellShown(from.path, month, 5821);
   await drawer.expectCellShown(to.path, month, 0);
 
+  const grid = new ReportGridPage(page);
   const handle = drawer.entry('Dragged taxi').getByRole('button', { name: 'Drag Dragged taxi' });
-  await dragOnto(page, handle, drawer.gridRow(to.path).getByRole('rowheader'));
+  await grid.dragTo(handle, grid.label(to.path));
+  await grid.drop();
   await drawer.expectCellShown(to.path, month, 4321);
   await drawer.expectCellShown(from.path, month, 1500);
   await expect(drawer.entry('Dragged taxi')).toHaveCount(0);
@@ -182,27 +185,8 @@ test('dragging an entry, then a search, onto another account row moves the entri
   // A search dragged onto a row makes a rule: the matching entries move there.
   await drawer.searchBox.fill('LUNCH');
   await expect(drawer.entries).toHaveCount(1);
-  await dragOnto(
-    page,
-    drawer.drawer.getByText('Drag to create a rule'),
-    drawer.gridRow(to.path).getByRole('rowheader'),
-  );
+  await grid.dragTo(drawer.drawer.getByText('Drag to create a rule'), grid.label(to.path));
+  await grid.drop();
   await drawer.expectCellShown(to.path, month, 5821);
   await drawer.expectCellShown(from.path, month, 0);
 });
-
-/** A dnd-kit drag with the mouse: press, move past the activation distance, then onto the target in steps. */
-async function dragOnto(page: Page, source: Locator, target: Locator) {
-  await expect(source).toBeVisible();
-  await expect(target).toBeVisible();
-  const start = await source.boundingBox();
-  const end = await target.boundingBox();
-  if (!start || !end) throw new Error('Nothing to drag');
-  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(start.x - 20, start.y + 10, { steps: 5 });
-  // The row's label stays in view however far the grid is scrolled sideways.
-  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 20 });
-  await page.mouse.move(end.x + end.width / 2 + 4, end.y + end.height / 2, { steps: 3 });
-  await page.mouse.up();
-}
