@@ -19,13 +19,18 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Several specs walk a whole flow (add, rename, cancel twice, reload, delete) and take 20–34 s with
+  // two workers on two cores; 30 s timed one out in CI. A hung spec still ends within a minute.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   outputDir: 'test-results/artifacts',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Tracing every test (even to keep only failures') made the suite twice as slow on this 2-core
+    // machine and timed 20 of 68 specs out (13.6 min); without it all pass in 7 min. E2E_TRACE=1 turns
+    // it back on for debugging.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     viewport: { width: 1366, height: 860 },
     launchOptions: {
@@ -73,6 +78,10 @@ export default defineConfig({
       KEEL_TODAY: '2026-11-22',
       SEED_DEMO: 'true',
       NODE_ENV: 'test',
+      // The outbox and the two-factor switch the specs use; they answer loopback requests only.
+      DEV_ROUTES: 'true',
+      // The API helpers sign users up as many clients (X-Forwarded-For), each under the sign-up limit.
+      TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       APP_URL: baseURL,
       WEB_DIST: resolve(import.meta.dirname, process.env.E2E_WEB_DIST ?? 'dist'),

@@ -8,6 +8,15 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** Every setting Keel reads from the environment, parsed once. Documented in the README. */
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * The development routes under /api/dev (the sandbox outbox, a two-factor switch): 'true' registers
+   * them, answering requests from this machine only. `npm run dev` and the tests turn them on; never in
+   * production.
+   */
+  DEV_ROUTES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL server; when absent the embedded PGlite database in DATA_DIR is used. */
@@ -51,15 +60,52 @@ const configSchema = z.object({
       v === 'true' ? true : v === 'false' || v.trim() === '' ? false : v.split(',').map((p) => p.trim()),
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * GraphQL introspection, the GraphiQL page and field suggestions: off unless 'true' (`npm run dev`
+   * turns them on), so the command a newcomer runs and may expose serves none of them.
+   */
+  GRAPHQL_INTROSPECTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** More origins (comma-separated) whose pages may call /graphql, besides APP_URL's. */
+  CORS_ORIGINS: z.string().default(''),
+  /** PostgreSQL only: the longest one statement may run, in milliseconds (0: no limit). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** The settings as the app uses them: the ones that default from others resolved. */
+export type Config = Omit<z.infer<typeof configSchema>, 'CORS_ORIGINS'> & {
+  /** APP_URL's origin first, then CORS_ORIGINS'. */
+  CORS_ORIGINS: string[];
+};
+
+/** The outbox holds password-reset links: a production server must never serve it, whatever it is told. */
+const checkedConfigSchema = configSchema.superRefine((settings, context) => {
+  if (settings.DEV_ROUTES && settings.NODE_ENV === 'production') {
+    context.addIssue({
+      code: 'custom',
+      path: ['DEV_ROUTES'],
+      message: 'must not be true when NODE_ENV is production',
+    });
+  }
+});
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  return resolveDerivedSettings(parsed.data);
+}
+
+function resolveDerivedSettings(settings: z.infer<typeof configSchema>): Config {
+  const extraOrigins = settings.CORS_ORIGINS.split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  return {
+    ...settings,
+    CORS_ORIGINS: [new URL(settings.APP_URL).origin, ...extraOrigins],
+  };
 }

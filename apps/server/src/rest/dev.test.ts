@@ -1,6 +1,8 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserRow, getWithToken, postJson, rowCounts, uniqueEmail } from '../../test/authKit';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { readConfig } from '../config';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,19 +84,128 @@ describe('POST /api/dev/two-factor', () => {
   });
 });
 
-describe('dev routes in production', () => {
-  it('are not registered', async () => {
+describe('who may reach the dev routes', () => {
+  /** What the routes of this file would change: a failed gate must leave it as it was. */
+  async function devRouteRequests(app: TestApp, options: InjectOptions, email: string) {
+    const outbox = await app.app.inject({ ...options, method: 'GET', url: '/api/dev/outbox?to=x' });
+    const twoFactor = await app.app.inject({
+      ...options,
+      method: 'POST',
+      url: '/api/dev/two-factor',
+      headers: { 'content-type': 'application/json', ...options.headers },
+      payload: JSON.stringify({ email, method: 'app' }),
+    });
+    return { outbox, twoFactor };
+  }
+
+  /** The answer to a route that does not exist, for comparison. */
+  const unknownRoute = (method: 'GET' | 'POST', path: string) => ({
+    status: 404,
+    type: 'not_found',
+    title: 'Not Found',
+    detail: `No route for ${method} ${path}`,
+  });
+
+  it('leaves them off in a bare configuration, as npm start has it', () => {
+    expect(readConfig({}).DEV_ROUTES).toBe(false);
+    expect(readConfig({ NODE_ENV: 'development' }).DEV_ROUTES).toBe(false);
+  });
+
+  it('refuses DEV_ROUTES=true in production as a configuration error naming the setting', () => {
+    expect(() => readConfig({ NODE_ENV: 'production', DEV_ROUTES: 'true' })).toThrow(
+      /DEV_ROUTES: must not be true when NODE_ENV is production/,
+    );
+    expect(() => readConfig({ DEV_ROUTES: 'yes' })).toThrow(/DEV_ROUTES/);
+    expect(readConfig({ NODE_ENV: 'production' }).DEV_ROUTES).toBe(false);
+  });
+
+  it('does not register them with the default configuration: 404 as an unknown route, nothing written', async () => {
+    const plain = await createTestApp({ env: { NODE_ENV: undefined, DEV_ROUTES: undefined } });
+    try {
+      const user = await createUser(plain);
+      const before = await rowCounts(plain);
+      const { outbox, twoFactor } = await devRouteRequests(plain, {}, user.email);
+      expect([outbox.statusCode, outbox.json()]).toEqual([404, unknownRoute('GET', '/api/dev/outbox')]);
+      expect([twoFactor.statusCode, twoFactor.json()]).toEqual([
+        404,
+        unknownRoute('POST', '/api/dev/two-factor'),
+      ]);
+      expect(await rowCounts(plain)).toEqual(before);
+      expect((await findUserRow(plain, user.email))?.otpModuleEnabled).toBe(false);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('does not register them in production', async () => {
     const production = await createTestApp({ env: { NODE_ENV: 'production' } });
     try {
-      const outbox = await production.app.inject({ method: 'GET', url: '/api/dev/outbox' });
-      expect(outbox.statusCode).toBe(404);
-      const twoFactor = await postJson(production, '/api/dev/two-factor', {
-        email: 'a@example.com',
-        method: 'app',
-      });
-      expect(twoFactor.statusCode).toBe(404);
+      const user = await createUser(production);
+      const { outbox, twoFactor } = await devRouteRequests(production, {}, user.email);
+      expect([outbox.statusCode, twoFactor.statusCode]).toEqual([404, 404]);
+      expect((await findUserRow(production, user.email))?.otpModuleEnabled).toBe(false);
     } finally {
       await production.close();
     }
   });
+
+  it('answers a caller on another machine with the 404 of an unknown route, changing nothing', async () => {
+    const user = await createUser(t);
+    const before = await rowCounts(t);
+    for (const remoteAddress of ['203.0.113.9', '10.0.0.1', '::ffff:192.0.2.1', '2001:db8::1']) {
+      const { outbox, twoFactor } = await devRouteRequests(t, { remoteAddress }, user.email);
+      expect([outbox.statusCode, outbox.json()]).toEqual([404, unknownRoute('GET', '/api/dev/outbox')]);
+      expect([twoFactor.statusCode, twoFactor.json()]).toEqual([
+        404,
+        unknownRoute('POST', '/api/dev/two-factor'),
+      ]);
+    }
+    expect(await rowCounts(t)).toEqual(before);
+    expect((await findUserRow(t, user.email))?.otpModuleEnabled).toBe(false);
+  });
+
+  it('answers 404 to a loopback request that a proxy forwarded', async () => {
+    const user = await createUser(t);
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { 'x-forwarded-for': '127.0.0.1' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+    ]) {
+      const { outbox, twoFactor } = await devRouteRequests(
+        t,
+        { remoteAddress: '127.0.0.1', headers },
+        user.email,
+      );
+      expect([outbox.statusCode, twoFactor.statusCode]).toEqual([404, 404]);
+    }
+    expect((await findUserRow(t, user.email))?.otpModuleEnabled).toBe(false);
+  });
+
+  it('reads the socket, not the address a trusted proxy reports', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const user = await createUser(proxied);
+      // With TRUST_PROXY, request.ip would be 127.0.0.1 here; the socket says otherwise.
+      const { outbox, twoFactor } = await devRouteRequests(
+        proxied,
+        { remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } },
+        user.email,
+      );
+      expect([outbox.statusCode, twoFactor.statusCode]).toEqual([404, 404]);
+      expect((await findUserRow(proxied, user.email))?.otpModuleEnabled).toBe(false);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])(
+    'answers a request from this machine (%s)',
+    async (remoteAddress) => {
+      const user = await createUser(t);
+      const { outbox, twoFactor } = await devRouteRequests(t, { remoteAddress }, user.email);
+      expect([outbox.statusCode, twoFactor.statusCode]).toEqual([200, 200]);
+      expect((await findUserRow(t, user.email))?.otpModuleEnabled).toBe(true);
+    },
+  );
 });

@@ -2,11 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { enableTwoFactorForDevelopment, listOutboxMessages } from '../modules/auth/devTools';
 import { devTwoFactorInputSchema, firstIssueMessage } from '../modules/auth/inputs';
+import { isLoopbackRequest } from './isLoopbackRequest';
 import { sendProblem } from './problem';
 import { clientOf, readBodyFields } from './requestInput';
 
-/** Development-only routes (never registered in production): the sandbox outbox and a two-factor switch. */
+/**
+ * Development-only routes: the sandbox outbox and a two-factor switch. Registered only when DEV_ROUTES
+ * is on (never in production), and even then they answer only requests from this machine; any other
+ * caller gets the 404 of an unknown route, so it cannot even tell they exist.
+ */
 export async function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      if (!isLoopbackRequest(request)) return reply.callNotFound();
+    });
+    registerOutbox(scope, deps);
+    registerTwoFactorSwitch(scope, deps);
+  });
+}
+
+function registerOutbox(app: FastifyInstance, deps: AppDeps) {
   app.get('/api/dev/outbox', async (request, reply) => {
     const { to } = request.query as { to?: unknown };
     if (to !== undefined && (typeof to !== 'string' || to.length > 320 || to.includes('\u0000'))) {
@@ -25,7 +40,9 @@ export async function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
       })),
     };
   });
+}
 
+function registerTwoFactorSwitch(app: FastifyInstance, deps: AppDeps) {
   app.post('/api/dev/two-factor', async (request, reply) => {
     const body = await readBodyFields(request, reply);
     if (!body) return reply;
