@@ -57,8 +57,12 @@ export function getWithToken(t: TestApp, url: string, token?: string): Promise<L
   return t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 }
 
-/** Rows of every table a sign-in route may write: a refused request must leave all of them unchanged. */
+/**
+ * Rows of every table a sign-in route may write, once the background work started so far has ended:
+ * a refused request must leave all of them unchanged.
+ */
 export async function rowCounts(t: TestApp): Promise<Record<string, number>> {
+  await t.app.backgroundTasks.drain();
   const tables = { users, accessTokens, userSecrets, auditEvents, outboxMessages, memberships, invites };
   const counts: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
@@ -118,11 +122,19 @@ export async function logIn(t: TestApp, user: TestUser): Promise<string> {
   return token;
 }
 
+/**
+ * Every message the sandbox providers 'sent' to the recipient, newest first, once the background work
+ * started so far (the reset emails) has ended.
+ */
+export async function outboxOf(t: TestApp, recipient: string) {
+  await t.app.backgroundTasks.drain();
+  const response = await getWithToken(t, `/api/dev/outbox?to=${encodeURIComponent(recipient)}`);
+  return response.json<{ messages: { subject: string | null; body: string; channel: string }[] }>().messages;
+}
+
 /** The newest SMS or email the sandbox providers 'sent' to the recipient. */
 export async function latestOutbox(t: TestApp, recipient: string) {
-  const response = await getWithToken(t, `/api/dev/outbox?to=${encodeURIComponent(recipient)}`);
-  return response.json<{ messages: { subject: string | null; body: string; channel: string }[] }>()
-    .messages[0];
+  return (await outboxOf(t, recipient))[0];
 }
 
 export async function findUserRow(t: TestApp, email: string) {

@@ -2,6 +2,7 @@ import { passwordResetRequestSchema } from '@keel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../app';
+import type { BackgroundTasks } from '../backgroundTasks';
 import { signInWithGoogle, signInWithGoogleOtp, signUpWithGoogle } from '../modules/auth/googleSignIn';
 import {
   firstIssueMessage,
@@ -49,6 +50,9 @@ const FAILED_TO_SEND = 'Failed to send OTP';
 const TOO_MANY_ATTEMPTS = 'Too many login attempts. Try again later.';
 const RESET_LINK_SENT = 'If an account exists for that email, a reset link has been sent.';
 const DOUBLE_SUBMIT_FAILED = 'Failed to verify double submit cookie';
+/** Ours: the spec has no per-address limits on sign-ups and reset requests. */
+const TOO_MANY_SIGN_UPS = 'Too many sign-ups from this address. Try again later.';
+const TOO_MANY_RESETS = 'Too many password reset requests from this address. Try again later.';
 /** OAuth token requests may be JSON or a form (RFC 6749 uses a form). */
 const OAUTH_BODIES = ['json', 'urlencoded'] as const;
 /** Google Identity Services posts a form; the web app may post it as either kind of form, or JSON. */
@@ -56,6 +60,7 @@ const GOOGLE_BODIES = ['urlencoded', 'multipart', 'json'] as const;
 
 /** The sign-in routes of spec §7. Their answers are never cached. */
 export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
+  const tasks = app.backgroundTasks;
   await app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'no-store');
@@ -65,7 +70,7 @@ export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     registerPasswordSignIn(scope, deps);
     registerAccountInfo(scope, deps);
     registerOauth(scope, deps);
-    registerPasswordReset(scope, deps);
+    registerPasswordReset(scope, deps, tasks);
     registerGoogleSignIn(scope, deps);
   });
 }
@@ -86,6 +91,9 @@ function registerSignUp(app: FastifyInstance, deps: AppDeps) {
       { email, password, name, inviteToken: invite_token ?? null },
       clientOf(request),
     );
+    if (!result.ok && result.kind === 'throttled') {
+      return sendTooMany(reply, result.retryAfterSeconds, TOO_MANY_SIGN_UPS);
+    }
     if (!result.ok) return reply.status(422).send({ messages: result.messages });
     return reply.status(201).send({
       user: {
@@ -176,7 +184,7 @@ function registerOauth(app: FastifyInstance, deps: AppDeps) {
       { email, password, code: code ?? null },
       clientOf(request),
     );
-    if (outcome.kind === 'throttled') return sendThrottled(reply);
+    if (outcome.kind === 'throttled') return sendTooMany(reply, outcome.retryAfterSeconds, TOO_MANY_ATTEMPTS);
     if (outcome.kind === 'invalid') return sendProblem(reply, 401, INVALID_LOGIN);
     return {
       access_token: outcome.accessToken,
@@ -196,15 +204,26 @@ function registerOauth(app: FastifyInstance, deps: AppDeps) {
   });
 }
 
-function registerPasswordReset(app: FastifyInstance, deps: AppDeps) {
+function registerPasswordReset(app: FastifyInstance, deps: AppDeps, tasks: BackgroundTasks) {
   const { db, clock, config } = deps;
 
+  // Answers before the lookup, the token and the email (they run in the background), so a known and an
+  // unknown email take the same time.
   app.post('/api/v1/auth/password/new', async (request, reply) => {
     const body = await readBodyFields(request, reply);
     if (!body) return reply;
     const parsed = passwordResetRequestSchema.safeParse(body);
     if (!parsed.success) return reply.status(422).send({ messages: messagesByField(parsed.error) });
-    await requestPasswordReset(db, clock, config, deps.providers.email, parsed.data.email, clientOf(request));
+    const decision = await requestPasswordReset(
+      db,
+      clock,
+      config,
+      deps.providers.email,
+      tasks,
+      parsed.data.email,
+      clientOf(request),
+    );
+    if (!decision.allowed) return sendTooMany(reply, decision.retryAfterSeconds, TOO_MANY_RESETS);
     return { message: RESET_LINK_SENT };
   });
 
@@ -327,12 +346,13 @@ function csrfHeader(request: FastifyRequest, reply: FastifyReply): string | null
   return value;
 }
 
-function sendThrottled(reply: FastifyReply): FastifyReply {
-  return sendProblem(reply.header('retry-after', '900'), 429, TOO_MANY_ATTEMPTS);
+/** 429 with Retry-After: the seconds until the limit that refused the request allows another. */
+function sendTooMany(reply: FastifyReply, retryAfterSeconds: number, detail: string): FastifyReply {
+  return sendProblem(reply.header('retry-after', String(retryAfterSeconds)), 429, detail);
 }
 
 function sendSignInOutcome(reply: FastifyReply, outcome: SignInOutcome, failure: string) {
-  if (outcome.kind === 'throttled') return sendThrottled(reply);
+  if (outcome.kind === 'throttled') return sendTooMany(reply, outcome.retryAfterSeconds, TOO_MANY_ATTEMPTS);
   if (outcome.kind === 'invalid') return sendProblem(reply, 401, failure);
   return reply.send(loginResponse(outcome));
 }

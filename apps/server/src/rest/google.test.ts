@@ -215,6 +215,34 @@ describe('Google sign-in', () => {
     expect(right.json().auth.access_token).toEqual(expect.any(String));
   });
 
+  it('refuses a code on verify-otp-google that was already used', async () => {
+    const { credential, identity } = googleCredential();
+    await postGoogle('/api/v1/auth/google-sign-up', { credential });
+    const secret = (await enableTwoFactor(t, identity.email, 'app'))!;
+    const code = await totpCode(t, secret);
+    const verify = () => postGoogle('/api/v1/auth/verify-otp-google', { credential, code });
+    expect((await verify()).statusCode).toBe(200);
+    const replay = await verify();
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ detail: 'Failed to verify code' });
+  });
+
+  it('counts wrong codes on verify-otp-google as failed logins: the 6th attempt answers 429', async () => {
+    const { credential, identity } = googleCredential();
+    await postGoogle('/api/v1/auth/google-sign-up', { credential });
+    const secret = (await enableTwoFactor(t, identity.email, 'app'))!;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const wrong = await postGoogle('/api/v1/auth/verify-otp-google', { credential, code: '000000' });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const sixth = await postGoogle('/api/v1/auth/verify-otp-google', {
+      credential,
+      code: await totpCode(t, secret),
+    });
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBe(15 * 60);
+  });
+
   it('refuses verify-otp-google for a user without two-factor, and a malformed code with 400', async () => {
     const { credential } = googleCredential();
     await postGoogle('/api/v1/auth/google-sign-up', { credential });

@@ -12,7 +12,7 @@ import {
   uniqueEmail,
 } from '../../test/authKit';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { accessTokens, auditEvents, users } from '../db/schema';
+import { accessTokens, auditEvents, authThrottles, users } from '../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,7 +92,7 @@ describe('POST /api/v1/auth/login', () => {
     ]);
   });
 
-  it('answers 429 from the 6th failed attempt for an email, even with the right password, then recovers', async () => {
+  it('answers 429 from the 6th failed attempt for an email from one address, even with the right password, then recovers', async () => {
     const user = await createUser(t);
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect((await login(user.email, `wrong ${attempt}`)).statusCode).toBe(401);
@@ -100,8 +100,70 @@ describe('POST /api/v1/auth/login', () => {
     const sixth = await login(user.email, user.password);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({ status: 429, detail: 'Too many login attempts. Try again later.' });
-    t.clock.advance(15 * 60_000 + 1000);
+    // 15 minutes after the last failure.
+    expect(sixth.headers['retry-after']).toBe('900');
+    t.clock.advance(10 * 60_000);
+    expect((await login(user.email, user.password)).headers['retry-after']).toBe('300');
+    t.clock.advance(5 * 60_000);
     expect((await login(user.email, user.password)).statusCode).toBe(200);
+  });
+
+  it('makes exactly 5 password checks of 12 parallel wrong passwords for one email from one address', async () => {
+    const user = await createUser(t);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login(user.email, `wrong ${i}`, '10.12.0.1')),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    // Each password check that failed wrote one 'login.failed'; each refusal one 'login.throttled'.
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.email, user.email));
+    expect(events.filter((e) => e.type === 'login.failed')).toHaveLength(5);
+    expect(events.filter((e) => e.type === 'login.throttled')).toHaveLength(7);
+  });
+
+  it('lets the owner sign in from their address after a stranger failed 5 times from another', async () => {
+    const user = await createUser(t);
+    for (let attempt = 0; attempt < 5; attempt++) await login(user.email, 'guess', '198.51.100.1');
+    expect((await login(user.email, 'guess', '198.51.100.1')).statusCode).toBe(429);
+    expect((await login(user.email, user.password, '10.0.0.42')).statusCode).toBe(200);
+  });
+
+  it('lets the owner sign in after strangers failed 19 times from four addresses', async () => {
+    const user = await createUser(t);
+    for (let attempt = 0; attempt < 19; attempt++) {
+      const response = await login(user.email, 'guess', `198.51.100.${1 + Math.floor(attempt / 5)}`);
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await login(user.email, user.password, '10.0.0.42')).statusCode).toBe(200);
+  });
+
+  it('past 20 failures for an email from anywhere, allows one attempt per back-off of 30 s, doubling', async () => {
+    const user = await createUser(t);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const response = await login(user.email, 'guess', `198.51.100.${1 + Math.floor(attempt / 5)}`);
+      expect(response.statusCode).toBe(401);
+    }
+    const fresh = (n: number) => `203.0.113.${n}`;
+    const refused = await login(user.email, user.password, fresh(1));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('30');
+    t.clock.advance(30_000);
+    expect((await login(user.email, 'guess', fresh(2))).statusCode).toBe(401);
+    const next = await login(user.email, user.password, fresh(3));
+    expect([next.statusCode, next.headers['retry-after']]).toEqual([429, '60']);
+    t.clock.advance(59_000);
+    expect((await login(user.email, user.password, fresh(3))).headers['retry-after']).toBe('1');
+    t.clock.advance(1000);
+    expect((await login(user.email, user.password, fresh(3))).statusCode).toBe(200);
+  });
+
+  it('forgets the failures of an email from an address when it signs in there', async () => {
+    const user = await createUser(t);
+    for (let attempt = 0; attempt < 4; attempt++) await login(user.email, 'typo');
+    expect((await login(user.email, user.password)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login(user.email, 'typo')).statusCode).toBe(401);
+    }
+    expect((await login(user.email, user.password)).statusCode).toBe(429);
   });
 
   it('limits unknown emails exactly like known ones, so the limit reveals nothing', async () => {
@@ -118,13 +180,32 @@ describe('POST /api/v1/auth/login', () => {
     expect(answers.known[5]).toMatch(/^429 /);
   });
 
-  it('answers 429 after 20 failures from one address, whichever emails they tried', async () => {
+  it('answers 429 after 20 failures from one address, whichever emails they tried, until 15 minutes after the first', async () => {
     const user = await createUser(t);
     for (let attempt = 0; attempt < 20; attempt++) {
       await login(uniqueEmail('spray'), 'guess', '10.9.9.9');
+      t.clock.advance(10_000);
     }
-    expect((await login(user.email, user.password, '10.9.9.9')).statusCode).toBe(429);
+    const refused = await login(user.email, user.password, '10.9.9.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe(String(15 * 60 - 20 * 10));
     expect((await login(user.email, user.password, '10.9.9.10')).statusCode).toBe(200);
+    t.clock.advance((15 * 60 - 20 * 10) * 1000);
+    expect((await login(user.email, user.password, '10.9.9.9')).statusCode).toBe(200);
+  });
+
+  it('removes counters that have not been used for longer than any window', async () => {
+    const longAgo = new Date(t.clock.now().getTime() - 2 * 3_600_000);
+    await t.db.insert(authThrottles).values({
+      scope: 'login_address',
+      key: '192.0.2.77',
+      windowStartedAt: longAgo,
+      hits: 20,
+      lastHitAt: longAgo,
+    });
+    await login(uniqueEmail('someone'), 'guess', '192.0.2.78');
+    const stale = await t.db.select().from(authThrottles).where(eq(authThrottles.key, '192.0.2.77'));
+    expect(stale).toEqual([]);
   });
 
   it.each([

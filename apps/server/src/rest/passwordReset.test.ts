@@ -7,12 +7,15 @@ import {
   graphqlMe,
   latestOutbox,
   logIn,
+  outboxOf,
   postJson,
   rowCounts,
   type TestUser,
   uniqueEmail,
 } from '../../test/authKit';
 import { createTestApp, type TestApp } from '../../test/harness';
+import type { EmailProvider } from '../providers';
+import { createSandboxEmail } from '../providers/email/sandbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +29,8 @@ beforeEach(() => {
 });
 
 const SENT = { message: 'If an account exists for that email, a reset link has been sent.' };
-const requestReset = (email: unknown) => postJson(t, '/api/v1/auth/password/new', { email });
+const requestReset = (email: unknown, remoteAddress?: string) =>
+  postJson(t, '/api/v1/auth/password/new', { email }, { remoteAddress });
 const update = (fields: Record<string, unknown>) => postJson(t, '/api/v1/auth/password/update', fields);
 
 /** Requests a reset and returns the token from the emailed link. */
@@ -67,8 +71,27 @@ describe('POST /api/v1/auth/password/new', () => {
   it('sends at most 5 reset emails per user per hour', async () => {
     const user = await createUser(t);
     for (let i = 0; i < 6; i++) expect((await requestReset(user.email)).json()).toEqual(SENT);
-    const outbox = await getWithToken(t, `/api/dev/outbox?to=${encodeURIComponent(user.email)}`);
-    expect(outbox.json().messages).toHaveLength(5);
+    expect(await outboxOf(t, user.email)).toHaveLength(5);
+  });
+
+  it('allows 10 requests per address per hour, then answers 429 with Retry-After and writes nothing', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < 10; i++) {
+      expect((await requestReset(i % 2 ? user.email : uniqueEmail('probe'), '192.0.2.60')).statusCode).toBe(
+        200,
+      );
+      t.clock.advance(60_000);
+    }
+    const before = await rowCounts(t);
+    const refused = await requestReset(user.email, '192.0.2.60');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      status: 429,
+      detail: 'Too many password reset requests from this address. Try again later.',
+    });
+    expect(refused.headers['retry-after']).toBe(String(60 * 60 - 10 * 60));
+    expect(await rowCounts(t)).toEqual(before);
+    expect((await requestReset(uniqueEmail('elsewhere'), '192.0.2.61')).statusCode).toBe(200);
   });
 
   it.each([
@@ -90,6 +113,58 @@ describe('POST /api/v1/auth/password/new', () => {
     expect(await rowCounts(t)).toEqual(before);
   });
 });
+
+describe('POST /api/v1/auth/password/new answers before the work behind it', () => {
+  let gated: TestApp;
+  let openGate: () => void = () => {};
+  let deliver: EmailProvider | null = null;
+  beforeAll(async () => {
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    // An email provider that holds every message until the test opens the gate, then hands it to the outbox.
+    const heldEmail: EmailProvider = {
+      send: async (message) => {
+        await gate;
+        await deliver?.send(message);
+      },
+    };
+    gated = await createTestApp({ providers: { email: heldEmail } });
+    deliver = createSandboxEmail(gated.db);
+  });
+  afterAll(async () => {
+    openGate();
+    await gated.close();
+  });
+
+  const STILL_WAITING = 'still waiting after 5 s';
+  const answerWithin5s = (email: string) =>
+    Promise.race([
+      postJson(gated, '/api/v1/auth/password/new', { email }),
+      new Promise<typeof STILL_WAITING>((resolve) => setTimeout(() => resolve(STILL_WAITING), 5000)),
+    ]);
+
+  it('answers a known email while its email cannot be sent yet, and sends it afterwards', async () => {
+    const user = await createUser(gated);
+    const known = await answerWithin5s(user.email);
+    const unknown = await answerWithin5s(uniqueEmail('nobody'));
+    if (known === STILL_WAITING || unknown === STILL_WAITING) throw new Error(STILL_WAITING);
+    expect([known.statusCode, known.json()]).toEqual([200, SENT]);
+    expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+    expect(await outboxOfNow(gated, user.email)).toEqual([]);
+
+    openGate();
+    const message = await latestOutbox(gated, user.email);
+    expect(message?.subject).toBe('Reset your Keel password');
+    expect(message?.body).toContain(`/password/update?email=${encodeURIComponent(user.email)}&token=`);
+  });
+});
+
+/** The outbox as it is at this moment, without waiting for background work. */
+async function outboxOfNow(app: TestApp, recipient: string) {
+  const response = await getWithToken(app, `/api/dev/outbox?to=${encodeURIComponent(recipient)}`);
+  return response.json<{ messages: unknown[] }>().messages;
+}
 
 describe('POST /api/v1/auth/password/update', () => {
   it('sets the new password, revokes every access token and records the change', async () => {

@@ -1,3 +1,4 @@
+import { findTextProblem, type TextProblem } from '@keel/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClientInfo } from '../modules/auth/audit';
 import { sendProblem } from './problem';
@@ -64,18 +65,30 @@ export async function readBodyFields(
     sendProblem(reply, 400, 'The request body must be an object');
     return null;
   }
-  // PostgreSQL text cannot hold NUL: refuse it here rather than fail on the first query.
-  if (containsNul(body)) {
-    sendProblem(reply, 400, 'Text must not contain NUL characters');
+  // PostgreSQL text cannot hold NUL, and a lone surrogate would be stored as U+FFFD: refuse both here.
+  const textProblem = findBodyTextProblem(body);
+  if (textProblem) {
+    sendProblem(
+      reply,
+      400,
+      textProblem === 'nul'
+        ? 'Text must not contain NUL characters'
+        : 'Text must be valid Unicode (it has a lone surrogate)',
+    );
     return null;
   }
   return body;
 }
 
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 8 || value === null || typeof value !== 'object') return false;
-  return Object.values(value).some((item) => containsNul(item, depth + 1));
+/** The first text of the body (nested objects included) that cannot be stored as sent. */
+function findBodyTextProblem(value: unknown, depth = 0): TextProblem | null {
+  if (typeof value === 'string') return findTextProblem(value);
+  if (depth > 8 || value === null || typeof value !== 'object') return null;
+  for (const item of Object.values(value)) {
+    const problem = findBodyTextProblem(item, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 async function readMultipartFields(request: FastifyRequest): Promise<Fields> {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditOf,
   createUser,
@@ -23,8 +23,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+// Each test starts outside the previous tests' hour of sign-ups from 127.0.0.1.
+beforeEach(() => {
+  t.clock.advance(61 * 60_000);
+});
 
-const signUp = (user: unknown) => postJson(t, '/api/v1/users', { user });
+const signUp = (user: unknown, remoteAddress?: string) =>
+  postJson(t, '/api/v1/users', { user }, { remoteAddress });
 const validUser = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail('new'),
   password: 'a long enough password',
@@ -83,6 +88,31 @@ describe('POST /api/v1/users', () => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422]);
   });
 
+  it('allows 10 sign-ups per address per hour, then answers 429 with Retry-After and writes nothing', async () => {
+    for (let i = 0; i < 9; i++) {
+      expect((await signUp(validUser(), '192.0.2.50')).statusCode).toBe(201);
+      t.clock.advance(60_000);
+    }
+    // A taken email counts too: each one tells whether an account exists.
+    const existing = await createUser(t);
+    expect((await signUp(validUser({ email: existing.email }), '192.0.2.50')).statusCode).toBe(422);
+    const before = await rowCounts(t);
+    const refused = await signUp(validUser(), '192.0.2.50');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      status: 429,
+      type: 'too_many_requests',
+      title: 'Too Many Requests',
+      detail: 'Too many sign-ups from this address. Try again later.',
+    });
+    // The hour began with the first sign-up, 9 minutes ago.
+    expect(refused.headers['retry-after']).toBe(String(60 * 60 - 9 * 60));
+    expect(await rowCounts(t)).toEqual(before);
+    expect((await signUp(validUser(), '192.0.2.51')).statusCode).toBe(201);
+    t.clock.advance((60 - 9) * 60_000);
+    expect((await signUp(validUser(), '192.0.2.50')).statusCode).toBe(201);
+  });
+
   it.each([
     ['a short password', { password: 'short' }, { password: ['Password must be at least 8 characters'] }],
     [
@@ -113,6 +143,15 @@ describe('POST /api/v1/users', () => {
     const response = await signUp(validUser({ name: 'Ada\u0000Lovelace' }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ detail: 'Text must not contain NUL characters' });
+    expect(await rowCounts(t)).toEqual(before);
+  });
+
+  it('refuses a lone surrogate with 400 instead of storing U+FFFD, writing nothing', async () => {
+    const before = await rowCounts(t);
+    // JSON.stringify escapes a lone surrogate as \ud800, which JSON.parse turns back into one.
+    const response = await signUp(validUser({ name: 'Ada\uD800 Lovelace' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ detail: 'Text must be valid Unicode (it has a lone surrogate)' });
     expect(await rowCounts(t)).toEqual(before);
   });
 

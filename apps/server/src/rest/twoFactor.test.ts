@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createUser,
   enableTwoFactor,
+  findUserRow,
   getWithToken,
   graphqlMe,
   latestOutbox,
@@ -11,6 +13,7 @@ import {
   totpCode,
 } from '../../test/authKit';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { accessTokens } from '../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -158,6 +161,73 @@ describe('two-factor with an authenticator app', () => {
     const second = await passwordStep(user);
     expect((await verifyOtp(user, await totpCode(t, user.secret, 1), second.csrf_token)).statusCode).toBe(
       200,
+    );
+  });
+
+  it('refuses a code that was already used, within its 30-second window', async () => {
+    const user = await appUser();
+    const code = await totpCode(t, user.secret);
+    const first = await passwordStep(user);
+    expect((await verifyOtp(user, code, first.csrf_token)).statusCode).toBe(200);
+    const second = await passwordStep(user);
+    const replay = await verifyOtp(user, code, second.csrf_token);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toEqual(FAILED_TO_VERIFY);
+    // The next step's code still works: the user is not locked out, only the used code is.
+    t.clock.advance(30_000);
+    expect((await verifyOtp(user, await totpCode(t, user.secret), second.csrf_token)).statusCode).toBe(200);
+  });
+
+  it("refuses an earlier step's code once a later one was used", async () => {
+    const user = await appUser();
+    const first = await passwordStep(user);
+    expect((await verifyOtp(user, await totpCode(t, user.secret, 1), first.csrf_token)).statusCode).toBe(200);
+    const second = await passwordStep(user);
+    expect((await verifyOtp(user, await totpCode(t, user.secret, 0), second.csrf_token)).statusCode).toBe(
+      401,
+    );
+    expect((await verifyOtp(user, await totpCode(t, user.secret, -1), second.csrf_token)).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('refuses a used code on /oauth/token, and an earlier one after a later one', async () => {
+    const user = await appUser();
+    const grant = (code: string) =>
+      postJson(t, '/oauth/token', {
+        email: user.email,
+        password: user.password,
+        grant_type: 'password',
+        code,
+      });
+    const code = await totpCode(t, user.secret);
+    expect((await grant(code)).statusCode).toBe(200);
+    const replay = await grant(code);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ detail: 'Invalid login' });
+    expect((await grant(await totpCode(t, user.secret, 1))).statusCode).toBe(200);
+    expect((await grant(await totpCode(t, user.secret, -1))).statusCode).toBe(401);
+  });
+
+  it('gives exactly one token to parallel requests with one code', async () => {
+    const user = await appUser();
+    const code = await totpCode(t, user.secret);
+    // From several addresses, so the login limits play no part: only the code decides.
+    const responses = await Promise.all(
+      ['10.7.0.1', '10.7.0.2', '10.7.0.3', '10.7.0.4', '10.7.0.5', '10.7.0.6'].map((remoteAddress) =>
+        postJson(
+          t,
+          '/oauth/token',
+          { email: user.email, password: user.password, grant_type: 'password', code },
+          { remoteAddress },
+        ),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401, 401]);
+    const tokens = await t.db.select().from(accessTokens).where(eq(accessTokens.userId, user.id));
+    expect(tokens).toHaveLength(1);
+    expect((await findUserRow(t, user.email))?.otpLastStep).toBe(
+      Math.floor(t.clock.now().getTime() / 30_000),
     );
   });
 

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -30,6 +33,11 @@ export const users = pgTable(
     /** TOTP secret; set when the app method is being enrolled or is enabled. */
     otpSecret: text('otp_secret'),
     otpModuleEnabled: boolean('otp_module_enabled').notNull().default(false),
+    /**
+     * The TOTP time step (floor(unix seconds / 30)) of the last authenticator code accepted at sign-in.
+     * Codes of this step and earlier ones are refused, so a code works once.
+     */
+    otpLastStep: bigint('otp_last_step', { mode: 'number' }),
     googleSubject: text('google_subject'),
     /** The invite token given at sign-up, kept for the team issue to act on. */
     inviteToken: text('invite_token'),
@@ -119,6 +127,26 @@ export const outboxMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.id)],
+);
+
+/**
+ * Counters behind the sign-in, sign-up and password-reset rate limits (modules/auth/throttle.ts): one
+ * row per scope (what is limited, e.g. 'login_email') and key (whose attempts: an email, an address,
+ * or both). `hits` counts attempts since `window_started_at`; `last_hit_at` times the back-off and the
+ * pruning of rows nobody has used for a day.
+ */
+export const authThrottles = pgTable(
+  'auth_throttles',
+  {
+    scope: text('scope', {
+      enum: ['login_email_address', 'login_email', 'login_address', 'signup_address', 'reset_address'],
+    }).notNull(),
+    key: text('key').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    hits: integer('hits').notNull(),
+    lastHitAt: timestamp('last_hit_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('auth_throttles_last_hit_idx').on(t.lastHitAt)],
 );
 
 export { timestamps };

@@ -13,9 +13,10 @@ import {
   issueSession,
   normalizeEmail,
   type OtpRequired,
-  recordLoginFailure,
-  refuseWhenThrottled,
   type SignedIn,
+  signInFailure,
+  type Throttled,
+  throttledSignIn,
   type UserRow,
 } from './service';
 import { checkSecondFactor, hasTwoFactor } from './twoFactor';
@@ -106,7 +107,8 @@ export async function signUpWithGoogle(
 
 /**
  * POST /api/v1/auth/verify-otp-google: the code step after a Google sign-in of a two-factor user. The
- * Google credential is verified again, so it stands in for the password of verify-otp.
+ * Google credential is verified again, so it stands in for the password of verify-otp; wrong codes
+ * count against the login rate limits of the user's email like wrong passwords.
  */
 export async function signInWithGoogleOtp(
   db: Db,
@@ -115,25 +117,17 @@ export async function signInWithGoogleOtp(
   identity: GoogleIdentity,
   code: string,
   client: ClientInfo,
-): Promise<SignedIn | { kind: 'invalid' } | { kind: 'throttled' }> {
-  const email = normalizeEmail(identity.email);
-  if (await refuseWhenThrottled(db, clock, email, client)) return { kind: 'throttled' };
+): Promise<SignedIn | { kind: 'invalid' } | Throttled> {
   const user = await findUserForGoogle(db, identity);
-  const fail = async (step: string) => {
-    await recordLoginFailure(db, clock, user?.email ?? email, user, client, step);
-    return { kind: 'invalid' as const };
-  };
-  if (!user || user.googleSubject !== identity.subject || !hasTwoFactor(user)) return fail('google_otp_user');
-  const factor = await checkSecondFactor(db, clock, user, code);
-  if (!factor.valid) return fail('google_otp_code');
-  const signedIn = await completeSignIn(
-    db,
-    clock,
-    config,
-    user,
-    client,
-    'google_otp',
-    factor.consumeSecretIds,
-  );
-  return signedIn ?? fail('google_otp_code');
+  const email = user?.email ?? normalizeEmail(identity.email);
+  return throttledSignIn(db, clock, email, client, async () => {
+    const fail = signInFailure(db, clock, email, user, client);
+    if (!user || user.googleSubject !== identity.subject || !hasTwoFactor(user)) {
+      return fail('google_otp_user');
+    }
+    const factor = await checkSecondFactor(db, clock, user, code);
+    if (!factor.valid) return fail('google_otp_code');
+    const signedIn = await completeSignIn(db, clock, config, user, client, 'google_otp', factor);
+    return signedIn ?? fail('google_otp_used');
+  });
 }

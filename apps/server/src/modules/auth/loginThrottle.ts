@@ -1,33 +1,41 @@
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { auditEvents } from '../../db/schema';
-import type { ClientInfo } from './audit';
+import { type ClientInfo, recordAuthEvent } from './audit';
+import { releaseAttempt, reserveAttempt, type ThrottleHit } from './throttle';
 
-/** Failed sign-in attempts allowed per email, and per IP address, within the window. */
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+/** A sign-in attempt that may go ahead; give it back with `releaseLoginAttempt` when it succeeds. */
+export type LoginReservation = { allowed: true; hits: ThrottleHit[] };
+export type LoginRefusal = { allowed: false; retryAfterSeconds: number };
 
 /**
- * Whether sign-in attempts for this email or from this address are refused for now: 5 failures for
- * one email, or 20 from one IP, within 15 minutes. Failures are counted from the audit trail
- * ('login.failed'), whether or not the email belongs to a user, so the answer reveals nothing.
+ * Reserves one sign-in attempt (a password or second-factor check) before it is made, on three
+ * counters (limits in THROTTLE_RULES): this email from this address (strict), this email from anywhere
+ * (higher ceiling, then back-off) and this address whatever the email. Unknown emails count exactly
+ * like known ones, so the answer reveals nothing. A refusal is recorded as 'login.throttled'.
  */
-export async function isLoginThrottled(
+export async function reserveLoginAttempt(
   db: Db,
   clock: Clock,
   email: string,
   client: ClientInfo,
-): Promise<boolean> {
-  const since = new Date(clock.now().getTime() - FAILURE_WINDOW_MS);
-  const failuresFor = async (column: typeof auditEvents.email | typeof auditEvents.ip, value: string) => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.type, 'login.failed'), eq(column, value), gt(auditEvents.createdAt, since)));
-    return row?.n ?? 0;
-  };
-  if ((await failuresFor(auditEvents.email, email.toLowerCase())) >= MAX_FAILURES_PER_EMAIL) return true;
-  return client.ip !== null && (await failuresFor(auditEvents.ip, client.ip)) >= MAX_FAILURES_PER_IP;
+): Promise<LoginReservation | LoginRefusal> {
+  const address = client.ip ?? 'unknown';
+  const hits: ThrottleHit[] = [
+    // The address first: it holds no spaces, so the key reads back unambiguously.
+    { scope: 'login_email_address', key: `${address} ${email}` },
+    { scope: 'login_email', key: email },
+    { scope: 'login_address', key: address },
+  ];
+  const decision = await reserveAttempt(db, clock, hits);
+  if (decision.allowed) return { allowed: true, hits };
+  await recordAuthEvent(db, clock, { type: 'login.throttled', email, client });
+  return decision;
+}
+
+/**
+ * A reserved attempt that succeeded is no failure: it comes off every counter, and this email's
+ * failures from this address are forgotten.
+ */
+export async function releaseLoginAttempt(db: Db, reservation: LoginReservation): Promise<void> {
+  await releaseAttempt(db, reservation.hits, ['login_email_address']);
 }

@@ -1,8 +1,9 @@
 import { PRODUCT_NAME } from '@keel/domain';
 import { and, count, eq, gt } from 'drizzle-orm';
+import type { BackgroundTasks } from '../../backgroundTasks';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { userSecrets, users } from '../../db/schema';
 import type { EmailProvider } from '../../providers';
 import { type ClientInfo, recordAuthEvent } from './audit';
@@ -14,7 +15,9 @@ import {
   SECRET_TTL_MS,
 } from './oneTimeSecrets';
 import { hashPassword } from './passwords';
+import { reserveAddressAttempt } from './reserveAddressAttempt';
 import { findUserByEmail, normalizeEmail } from './service';
+import type { ThrottleDecision } from './throttle';
 import { revokeAllAccessTokens } from './tokens';
 
 export const RESET_TOKEN_INVALID = 'Reset password token is invalid';
@@ -24,10 +27,32 @@ export const RESET_EMAIL_SUBJECT = `Reset your ${PRODUCT_NAME} password`;
 export const RESET_EMAILS_PER_HOUR = 5;
 
 /**
- * POST /api/v1/auth/password/new: emails a single-use reset link (2 hours) when the user exists; the
- * caller answers the same either way. A new link makes the older ones stop working.
+ * POST /api/v1/auth/password/new, once the email is well formed: counts the request against the client
+ * address's limit, then leaves the rest to `emailPasswordResetLink`, after the answer. So the answer
+ * takes the same time whether or not the email has an account; only a refusal differs (429).
  */
 export async function requestPasswordReset(
+  db: Db,
+  clock: Clock,
+  config: Config,
+  mailer: EmailProvider,
+  tasks: BackgroundTasks,
+  email: string,
+  client: ClientInfo,
+): Promise<ThrottleDecision> {
+  const decision = await reserveAddressAttempt(db, clock, 'reset_address', client);
+  if (decision.allowed) {
+    tasks.run('password reset email', () => emailPasswordResetLink(db, clock, config, mailer, email, client));
+  }
+  return decision;
+}
+
+/**
+ * The work behind a reset request, done after the answer has gone: records the request, and when the
+ * user exists emails a single-use reset link (2 hours). A new link makes the older ones stop working;
+ * at most 5 links per user per hour.
+ */
+export async function emailPasswordResetLink(
   db: Db,
   clock: Clock,
   config: Config,
@@ -44,8 +69,11 @@ export async function requestPasswordReset(
     client,
     details: { known: user !== null },
   });
-  if (!user || (await countRecentResetTokens(db, clock, user.id)) >= RESET_EMAILS_PER_HOUR) return;
+  if (!user) return;
   const token = await db.transaction(async (tx) => {
+    // Lock the user so two concurrent requests cannot both pass the hourly limit.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    if ((await countRecentResetTokens(tx, clock, user.id)) >= RESET_EMAILS_PER_HOUR) return null;
     const { secret } = await issueUserSecret(tx, clock, user.id, 'password_reset', { replaceOlder: true });
     await tx
       .update(users)
@@ -53,6 +81,7 @@ export async function requestPasswordReset(
       .where(eq(users.id, user.id));
     return secret;
   });
+  if (token === null) return;
   const link = `${config.APP_URL.replace(/\/+$/, '')}/password/update?email=${encodeURIComponent(email)}&token=${token}`;
   const hours = SECRET_TTL_MS.password_reset / 3_600_000;
   await mailer.send({
@@ -69,7 +98,7 @@ export async function requestPasswordReset(
   });
 }
 
-async function countRecentResetTokens(db: Db, clock: Clock, userId: string): Promise<number> {
+async function countRecentResetTokens(db: Db | Tx, clock: Clock, userId: string): Promise<number> {
   const since = new Date(clock.now().getTime() - 3_600_000);
   const [row] = await db
     .select({ n: count() })

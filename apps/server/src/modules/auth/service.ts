@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { accessTokens, users } from '../../db/schema';
 import type { SmsProvider } from '../../providers';
 import { type ClientInfo, recordAuthEvent } from './audit';
-import { isLoginThrottled } from './loginThrottle';
+import { releaseLoginAttempt, reserveLoginAttempt } from './loginThrottle';
 import {
   consumeUserSecret,
   findUserSecret,
@@ -15,12 +15,14 @@ import {
 } from './oneTimeSecrets';
 import { verifyPassword } from './passwords';
 import { hashSecret, issueAccessToken } from './tokens';
-import { checkSecondFactor, hasTwoFactor, sendSmsLoginCode } from './twoFactor';
+import { checkSecondFactor, hasTwoFactor, type SecondFactorProof, sendSmsLoginCode } from './twoFactor';
 
 export type UserRow = typeof users.$inferSelect;
 
 /** How a sign-in attempt ended. */
-export type SignInOutcome = SignedIn | OtpRequired | { kind: 'invalid' } | { kind: 'throttled' };
+export type SignInOutcome = SignedIn | OtpRequired | { kind: 'invalid' } | Throttled;
+/** Too many attempts lately; the caller may try again after `retryAfterSeconds`. */
+export type Throttled = { kind: 'throttled'; retryAfterSeconds: number };
 export type SignedIn = {
   kind: 'signed_in';
   user: UserRow;
@@ -82,11 +84,15 @@ export async function beginSession(
   return { kind: 'otp_required', user, csrfToken: secret };
 }
 
-class SecretAlreadyUsed extends Error {}
+class SecondFactorAlreadyUsed extends Error {}
+
+/** No second factor: nothing to use up. */
+const NO_PROOF: SecondFactorProof = { consumeSecretIds: [], totpStep: null };
 
 /**
- * Issues the access token in one transaction with consuming the one-time secrets that proved the
- * second factor. Null when one of them was used meanwhile (a concurrent request won).
+ * Issues the access token in one transaction with using up the second factor: the one-time secrets
+ * (an SMS code) are consumed and the TOTP step is recorded as the user's last. Null when a concurrent
+ * request used them first, so of two requests with one code exactly one signs in.
  */
 export async function completeSignIn(
   db: Db,
@@ -95,19 +101,36 @@ export async function completeSignIn(
   user: UserRow,
   client: ClientInfo,
   method: SignInMethod,
-  consumeSecretIds: string[] = [],
+  proof: SecondFactorProof = NO_PROOF,
 ): Promise<SignedIn | null> {
   try {
     return await db.transaction(async (tx) => {
-      for (const id of consumeSecretIds) {
-        if (!(await consumeUserSecret(tx, clock, id))) throw new SecretAlreadyUsed();
+      for (const id of proof.consumeSecretIds) {
+        if (!(await consumeUserSecret(tx, clock, id))) throw new SecondFactorAlreadyUsed();
+      }
+      if (proof.totpStep !== null && !(await recordTotpStep(tx, user.id, proof.totpStep))) {
+        throw new SecondFactorAlreadyUsed();
       }
       return issueSession(tx, clock, config, user, client, method);
     });
   } catch (error) {
-    if (error instanceof SecretAlreadyUsed) return null;
+    if (error instanceof SecondFactorAlreadyUsed) return null;
     throw error;
   }
+}
+
+/**
+ * Records the TOTP step as the user's last accepted one, only when it is later than the one stored.
+ * False when it is not: the code (or a later one) was used meanwhile. The row lock of the update makes
+ * concurrent requests take turns, so the check and the write are one step.
+ */
+async function recordTotpStep(tx: Tx, userId: string, step: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ otpLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.otpLastStep), lt(users.otpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Issues the access token of a completed sign-in and records it, inside the caller's transaction. */
@@ -133,34 +156,56 @@ export async function issueSession(
   return { kind: 'signed_in', user, accessToken: token, issuedAt, expiresAt };
 }
 
-/** Records a failed attempt; these rows are what the login rate limit counts. */
-export async function recordLoginFailure(
-  db: Db,
-  clock: Clock,
-  email: string,
-  user: UserRow | null,
-  client: ClientInfo,
-  step: string,
-): Promise<void> {
-  await recordAuthEvent(db, clock, {
-    type: 'login.failed',
-    userId: user?.id ?? null,
-    email: normalizeEmail(email),
-    client,
-    details: { step },
-  });
+/**
+ * How a sign-in attempt fails: `fail(step)` records 'login.failed' with the step (the audit trail; the
+ * rate limits count in auth_throttles) and answers 'invalid'.
+ */
+export function signInFailure(db: Db, clock: Clock, email: string, user: UserRow | null, client: ClientInfo) {
+  return async (step: string): Promise<{ kind: 'invalid' }> => {
+    await recordAuthEvent(db, clock, {
+      type: 'login.failed',
+      userId: user?.id ?? null,
+      email: normalizeEmail(email),
+      client,
+      details: { step },
+    });
+    return { kind: 'invalid' };
+  };
 }
 
-/** Refuses the attempt when the email or address has failed too often lately, and records the refusal. */
-export async function refuseWhenThrottled(
+/**
+ * Runs one sign-in attempt under the login rate limits: the attempt is reserved before `attempt` checks
+ * anything (refused: 'throttled', nothing checked), kept as a failure when it answers 'invalid', and
+ * given back when it gets further. The checks themselves run outside any transaction: argon2 is slow.
+ */
+export async function throttledSignIn<T extends { kind: string }>(
   db: Db,
   clock: Clock,
   email: string,
   client: ClientInfo,
-): Promise<boolean> {
-  if (!(await isLoginThrottled(db, clock, normalizeEmail(email), client))) return false;
-  await recordAuthEvent(db, clock, { type: 'login.throttled', email: normalizeEmail(email), client });
-  return true;
+  attempt: () => Promise<T | { kind: 'invalid' }>,
+): Promise<T | { kind: 'invalid' } | Throttled> {
+  const reservation = await reserveLoginAttempt(db, clock, normalizeEmail(email), client);
+  if (!reservation.allowed) return { kind: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
+  const outcome = await attempt();
+  if (outcome.kind !== 'invalid') await releaseLoginAttempt(db, reservation);
+  return outcome;
+}
+
+/**
+ * The password check every sign-in route starts with: the user (null when unknown) and whether the
+ * password matches, plus `fail` (signInFailure) for a failure at a named step.
+ * Unknown users and users without a password verify against a dummy hash: same work, same answer.
+ */
+async function checkPassword(
+  db: Db,
+  clock: Clock,
+  input: { email: string; password: string },
+  client: ClientInfo,
+) {
+  const user = await findUserByEmail(db, input.email);
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  return { user, passwordOk, fail: signInFailure(db, clock, input.email, user, client) };
 }
 
 /** The password step of POST /api/v1/auth/login. */
@@ -171,15 +216,11 @@ export async function signInWithPassword(
   input: { email: string; password: string },
   client: ClientInfo,
 ): Promise<SignInOutcome> {
-  if (await refuseWhenThrottled(db, clock, input.email, client)) return { kind: 'throttled' };
-  const user = await findUserByEmail(db, input.email);
-  // Unknown users and users without a password verify against a dummy hash: same work, same answer.
-  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !passwordOk) {
-    await recordLoginFailure(db, clock, input.email, user, client, 'password');
-    return { kind: 'invalid' };
-  }
-  return beginSession(db, clock, config, user, client, 'password');
+  return throttledSignIn(db, clock, input.email, client, async () => {
+    const { user, passwordOk, fail } = await checkPassword(db, clock, input, client);
+    if (!user || !passwordOk) return fail('password');
+    return beginSession(db, clock, config, user, client, 'password');
+  });
 }
 
 /**
@@ -193,23 +234,20 @@ export async function signInWithOtp(
   input: { email: string; password: string; code: string; csrfToken: string | null },
   client: ClientInfo,
 ): Promise<SignInOutcome> {
-  if (await refuseWhenThrottled(db, clock, input.email, client)) return { kind: 'throttled' };
-  const user = await findUserByEmail(db, input.email);
-  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-  const fail = async (step: string) => {
-    await recordLoginFailure(db, clock, input.email, user, client, step);
-    return { kind: 'invalid' as const };
-  };
-  if (!user || !passwordOk || !hasTwoFactor(user)) return fail('otp_password');
-  const csrf = input.csrfToken ? await findUserSecret(db, user.id, 'login_csrf', input.csrfToken) : null;
-  if (!csrf || !isSecretLive(csrf, clock)) return fail('otp_csrf');
-  const factor = await checkSecondFactor(db, clock, user, input.code);
-  if (!factor.valid) return fail('otp_code');
-  const signedIn = await completeSignIn(db, clock, config, user, client, 'otp', [
-    csrf.id,
-    ...factor.consumeSecretIds,
-  ]);
-  return signedIn ?? fail('otp_csrf');
+  return throttledSignIn(db, clock, input.email, client, async () => {
+    const { user, passwordOk, fail } = await checkPassword(db, clock, input, client);
+    if (!user || !passwordOk || !hasTwoFactor(user)) return fail('otp_password');
+    const csrf = input.csrfToken ? await findUserSecret(db, user.id, 'login_csrf', input.csrfToken) : null;
+    if (!csrf || !isSecretLive(csrf, clock)) return fail('otp_csrf');
+    const factor = await checkSecondFactor(db, clock, user, input.code);
+    if (!factor.valid) return fail('otp_code');
+    const signedIn = await completeSignIn(db, clock, config, user, client, 'otp', {
+      ...factor,
+      consumeSecretIds: [csrf.id, ...factor.consumeSecretIds],
+    });
+    // A concurrent request used the csrf token, the SMS code or the TOTP step first.
+    return signedIn ?? fail('otp_used');
+  });
 }
 
 /**
@@ -222,25 +260,21 @@ export async function signInWithPasswordGrant(
   config: Config,
   input: { email: string; password: string; code: string | null },
   client: ClientInfo,
-): Promise<SignedIn | { kind: 'invalid' } | { kind: 'throttled' }> {
-  if (await refuseWhenThrottled(db, clock, input.email, client)) return { kind: 'throttled' };
-  const user = await findUserByEmail(db, input.email);
-  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-  const fail = async (step: string) => {
-    await recordLoginFailure(db, clock, input.email, user, client, step);
-    return { kind: 'invalid' as const };
-  };
-  if (!user || !passwordOk) return fail('oauth_password');
-  let consumeSecretIds: string[] = [];
-  if (hasTwoFactor(user)) {
-    const factor = input.code
-      ? await checkSecondFactor(db, clock, user, input.code)
-      : { valid: false as const };
-    if (!factor.valid) return fail('oauth_code');
-    consumeSecretIds = factor.consumeSecretIds;
-  }
-  const signedIn = await completeSignIn(db, clock, config, user, client, 'oauth_password', consumeSecretIds);
-  return signedIn ?? fail('oauth_code');
+): Promise<SignedIn | { kind: 'invalid' } | Throttled> {
+  return throttledSignIn(db, clock, input.email, client, async () => {
+    const { user, passwordOk, fail } = await checkPassword(db, clock, input, client);
+    if (!user || !passwordOk) return fail('oauth_password');
+    let proof = NO_PROOF;
+    if (hasTwoFactor(user)) {
+      const factor = input.code
+        ? await checkSecondFactor(db, clock, user, input.code)
+        : { valid: false as const };
+      if (!factor.valid) return fail('oauth_code');
+      proof = factor;
+    }
+    const signedIn = await completeSignIn(db, clock, config, user, client, 'oauth_password', proof);
+    return signedIn ?? fail('oauth_code_used');
+  });
 }
 
 /**

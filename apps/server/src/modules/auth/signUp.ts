@@ -5,7 +5,8 @@ import type { Db, Tx } from '../../db/client';
 import { invites, memberships, users } from '../../db/schema';
 import { type ClientInfo, recordAuthEvent } from './audit';
 import { hashPassword } from './passwords';
-import { findUserByEmail, issueSession, normalizeEmail, type UserRow } from './service';
+import { reserveAddressAttempt } from './reserveAddressAttempt';
+import { findUserByEmail, issueSession, normalizeEmail, type Throttled, type UserRow } from './service';
 import { hashSecret } from './tokens';
 import { isUniqueViolation } from './uniqueViolation';
 
@@ -15,11 +16,14 @@ export type SignUpInput = { email: string; password: string; name: string; invit
 
 export type SignUpResult =
   | { ok: true; user: UserRow; accessToken: string; joinedEntityId: string | null }
-  | { ok: false; messages: Record<string, string[]> };
+  | { ok: false; kind: 'invalid'; messages: Record<string, string[]> }
+  | ({ ok: false } & Throttled);
 
 /**
  * POST /api/v1/users: creates the user with an argon2id password hash and signs them in. A matching,
  * unaccepted invite for the same email makes them a member of its entity, in the same transaction.
+ * Every attempt counts against the client address's sign-up limit (taken emails too: each one tells
+ * whether an email has an account); past it, nothing is looked up or written.
  */
 export async function signUp(
   db: Db,
@@ -28,8 +32,10 @@ export async function signUp(
   input: SignUpInput,
   client: ClientInfo,
 ): Promise<SignUpResult> {
+  const allowed = await reserveAddressAttempt(db, clock, 'signup_address', client);
+  if (!allowed.allowed) return { ok: false, kind: 'throttled', retryAfterSeconds: allowed.retryAfterSeconds };
   const email = normalizeEmail(input.email);
-  const taken = { ok: false as const, messages: { email: [EMAIL_TAKEN] } };
+  const taken = { ok: false as const, kind: 'invalid' as const, messages: { email: [EMAIL_TAKEN] } };
   if (await findUserByEmail(db, email)) return taken;
   const passwordHash = await hashPassword(input.password);
   try {

@@ -25,18 +25,30 @@ export function newTotpSecret(): string {
   return generateSecret();
 }
 
-/** Whether a 6-digit code is the TOTP of the secret at `now`, allowing one step of clock drift either way. */
-export async function verifyTotpCode(secret: string, code: string, now: Date): Promise<boolean> {
+/**
+ * The TOTP time step (floor(unix seconds / 30)) at which a 6-digit code matches the secret, allowing one
+ * step of clock drift either way, or null. Steps up to `afterStep` (the last one accepted) are refused,
+ * so a code cannot be used twice.
+ */
+export async function verifyTotpCode(
+  secret: string,
+  code: string,
+  now: Date,
+  afterStep: number | null = null,
+): Promise<number | null> {
   try {
     const result = await verify({
       secret,
       token: code,
       epoch: Math.floor(now.getTime() / 1000),
       epochTolerance: TOTP_STEP_SECONDS,
+      ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
     });
-    return result.valid;
+    // The functional API types HOTP and TOTP results as one union; only TOTP's carries the step.
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
-    return false;
+    // Also otplib's answer to a last step later than any step now in the window (the clock went back).
+    return null;
   }
 }
 
@@ -75,24 +87,35 @@ export async function sendSmsLoginCode(
   return 'sent';
 }
 
+/** A second factor that passed: what completing the sign-in must use up, atomically with issuing the token. */
+export type SecondFactorProof = {
+  /** One-time secrets (an SMS code) to consume. */
+  consumeSecretIds: string[];
+  /** The TOTP step the code matched, to record as the user's last; null for SMS. */
+  totpStep: number | null;
+};
+
 /**
- * Checks a second-factor code for the user's method: the authenticator app's TOTP, or the latest
- * unused, unexpired SMS code. An SMS code is returned as a secret to consume when sign-in completes.
+ * Checks a second-factor code for the user's method: the authenticator app's TOTP (later than the last
+ * step accepted), or the latest unused, unexpired SMS code.
  */
 export async function checkSecondFactor(
   db: Db,
   clock: Clock,
   user: UserRow,
   code: string,
-): Promise<{ valid: false } | { valid: true; consumeSecretIds: string[] }> {
+): Promise<({ valid: true } & SecondFactorProof) | { valid: false }> {
   if (user.otpMethod === 'app') {
-    const valid = user.otpSecret !== null && (await verifyTotpCode(user.otpSecret, code, clock.now()));
-    return valid ? { valid: true, consumeSecretIds: [] } : { valid: false };
+    const step =
+      user.otpSecret === null
+        ? null
+        : await verifyTotpCode(user.otpSecret, code, clock.now(), user.otpLastStep);
+    return step === null ? { valid: false } : { valid: true, consumeSecretIds: [], totpStep: step };
   }
   if (user.otpMethod === 'sms') {
     const latest = await findLatestLiveSecret(db, clock, user.id, 'sms_code');
     return latest && secretMatches(latest, code)
-      ? { valid: true, consumeSecretIds: [latest.id] }
+      ? { valid: true, consumeSecretIds: [latest.id], totpStep: null }
       : { valid: false };
   }
   return { valid: false };
