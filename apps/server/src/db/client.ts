@@ -26,15 +26,39 @@ export type Database = {
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type OpenDatabaseOptions =
-  /** A PostgreSQL server. */
-  | { url: string; poolSize?: number }
+  /**
+   * A PostgreSQL server. `statementTimeoutMs` bounds every statement (default 10 s; 0: no bound), so
+   * no request can keep a connection busy for long; the server cancels the statement (SQLSTATE 57014).
+   */
+  | { url: string; poolSize?: number; statementTimeoutMs?: number }
   /** Embedded PGlite: a directory on disk, or in memory when `dataDir` is absent. */
   | { dataDir?: string; loadDataDir?: Blob };
 
 /** Opens the database and brings its schema up to date with the migrations. */
+/**
+ * Runs the migrations on a connection of their own, without the statement timeout: building an index
+ * over a large table may take longer than any request may.
+ */
+async function migrateWithoutTimeout(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await migrateNodePg(drizzleNodePg(client, { schema }) as never, { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('url' in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const statementTimeout = options.statementTimeoutMs ?? 10_000;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(statementTimeout > 0
+        ? { statement_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout * 3 }
+        : {}),
+    });
     let closing = false;
     // An idle connection the server drops (a restart, or a scratch database dropped WITH (FORCE) while
     // the pool is still saying goodbye) emits 'error' on the pool; unheard, Node would crash the process.
@@ -43,7 +67,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       if (!closing) process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    await migrateNodePg(db as never, { migrationsFolder });
+    await migrateWithoutTimeout(options.url);
     return {
       db,
       kind: 'postgres',

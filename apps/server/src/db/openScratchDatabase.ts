@@ -6,25 +6,35 @@ import pg from 'pg';
 import { type Database, openDatabase } from './client';
 
 /** A database made for one test file or benchmark run; `close()` also throws it away. */
-export type ScratchDatabase = Database & { label: string };
+export type ScratchDatabase = Database & {
+  label: string /** The server database's address (PostgreSQL only). */;
+  url?: string;
+};
 
 /**
  * A new, migrated database on the PostgreSQL server at `serverUrl` (named `<prefix>_<random>`),
- * dropped on close.
+ * dropped on close. `statementTimeoutMs` as for openDatabase (benchmarks that load millions of rows
+ * pass 0).
  */
 export async function openScratchPostgres(
   serverUrl: string,
   prefix: string,
   poolSize = 10,
+  statementTimeoutMs?: number,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await runAdminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize });
+  const database = await openDatabase({
+    url: url.toString(),
+    poolSize,
+    ...(statementTimeoutMs === undefined ? {} : { statementTimeoutMs }),
+  });
   return {
     ...database,
     label: `PostgreSQL (database ${name})`,
+    url: url.toString(),
     async close() {
       await database.close();
       await runAdminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   char,
+  check,
   date,
   index,
   integer,
@@ -104,6 +105,9 @@ export const entries = pgTable(
   (t) => [
     index('entries_account_date_idx').on(t.entityId, t.accountId, t.date),
     index('entries_transaction_idx').on(t.transactionId),
+    // The drawer's 'Search entries', rules and filtered moves match name or memo (ILIKE '%...%').
+    index('entries_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('entries_memo_trgm_idx').using('gin', sql`${t.memo} gin_trgm_ops`),
   ],
 );
 
@@ -125,6 +129,24 @@ export const monthlyRollups = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.entityId, t.accountId, t.scenario, t.month] })],
+);
+
+/**
+ * Every company's gross ledger volume: the sum of the absolute amounts of all its entries, actual and
+ * forecast. Any figure Keel shows (a cell, a total, a balance, a search's sum) adds up some of those
+ * entries with signs, so it can never be larger than this; the check keeps it within 2^53 - 1 cents,
+ * where JavaScript numbers are exact. Kept by statement triggers on `entries` (migration 0006), so every
+ * writer, present or future, counts; a write that would pass the bound fails whole.
+ */
+export const entityLedgerVolumes = pgTable(
+  'entity_ledger_volumes',
+  {
+    entityId: uuid('entity_id')
+      .primaryKey()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('entity_ledger_volume_exact', sql`${t.grossCents} <= 9007199254740991`)],
 );
 
 export const reports = pgTable(

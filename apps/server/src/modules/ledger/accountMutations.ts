@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { createAccount } from './createAccount';
 import { deleteAccount } from './deleteAccount';
 import { requireAccount } from './guardLedgerRow';
@@ -23,6 +24,7 @@ const reportIdOf = (value: string | number | null | undefined) => (value == null
 
 builder.mutationFields((t) => ({
   createAccount: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
     type: AccountRef,
     description:
       "CreateAccount (spec §2 'Add Sub-Account'): a mutable sub-account of parentId with the parent's type, group and sign. Name trimmed, not blank ('Name is required').",
@@ -44,6 +46,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateAccount: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
     type: AccountRef,
     description: "UpdateAccount: renames a mutable account ('Account cannot be renamed' otherwise).",
     args: { id: t.arg.id({ required: true }), name: t.arg.string({ required: true }), reportId: t.arg.id() },
@@ -57,6 +60,8 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteAccount: t.field({
+    // Cost: moves every entry, rollup, forecast and rule of the account to its parent.
+    ...fieldPolicy({ access: 'bookkeeping', cost: 5_000 }),
     type: DeleteAccountPayloadRef,
     description:
       "DeleteAccount: deletes a mutable account ('Account cannot be deleted' otherwise). Nothing is lost: its entries, monthly rollups, forecasts, rules and sub-accounts go to its parent, in one transaction.",

@@ -1,6 +1,9 @@
+import { ENTRY_MEMO_MAX, ENTRY_NAME_MAX } from '@keel/domain';
 import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder';
 import type { Context } from '../../graphql/context';
+import { fieldPolicy } from '../../graphql/fieldPolicy';
+import { textLimit } from '../../graphql/inputLimits';
 import { createUserTransaction } from './createUserTransaction';
 import { deleteEntry } from './deleteEntry';
 import { EntryRef } from './entryTypes';
@@ -55,13 +58,14 @@ const userIdOf = (ctx: Context) => ctx.requireViewer().userId;
 
 builder.mutationFields((t) => ({
   createUserTransaction: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
     type: EntryRef,
     description:
       'CreateUserTransaction: books amount (debit-positive cents) on accountId and -amount on againstId (default: Banks, else the first account). Returns the entry on accountId.',
     args: {
       reportId: t.arg.id(),
       name: t.arg.string(),
-      memo: t.arg.string(),
+      memo: t.arg.string({ ...textLimit(ENTRY_MEMO_MAX) }),
       entityId: t.arg.id({ required: true }),
       accountId: t.arg.id({ required: true }),
       againstId: t.arg.id(),
@@ -85,6 +89,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateUserTransaction: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
     type: EntryRef,
     description:
       'UpdateUserTransaction(id, ...): id is the entry the form edits (as returned by createUserTransaction); absent fields stay; againstId moves the other entry. Only user transactions.',
@@ -92,7 +97,7 @@ builder.mutationFields((t) => ({
       id: t.arg.id({ required: true }),
       reportId: t.arg.id(),
       name: t.arg.string(),
-      memo: t.arg.string(),
+      memo: t.arg.string({ ...textLimit(ENTRY_MEMO_MAX) }),
       entityId: t.arg.id(),
       accountId: t.arg.id(),
       againstId: t.arg.id(),
@@ -117,6 +122,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateEntry: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
     type: UpdateEntryPayloadRef,
     description:
       'UpdateEntry (spec §7): user transactions may change anything (the other entry follows); forecast occurrences their account, name and memo; imported entries only their account. Rule violations come back in errors; unknown or foreign ids as NOT_FOUND.',
@@ -125,8 +131,10 @@ builder.mutationFields((t) => ({
       accountId: t.arg.id(),
       amount: t.arg({ type: 'Cents' }),
       date: t.arg({ type: 'Date' }),
-      name: t.arg.string(),
-      memo: t.arg.string(),
+      // The service refuses a name or memo past its limit in the payload's errors (spec §7), so the
+      // request-wide caps here only stop what no form would send.
+      name: t.arg.string({ ...textLimit(4 * ENTRY_NAME_MAX) }),
+      memo: t.arg.string({ ...textLimit(4 * ENTRY_MEMO_MAX) }),
       reportId: t.arg.id(),
     },
     resolve: async (_root, args, ctx) => {
@@ -155,6 +163,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteEntry: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
     type: DeleteEntryPayloadRef,
     description:
       "DeleteEntry: deletes the entry's whole transaction: both entries of a user transaction, or the whole forecast for a forecast occurrence. Imported entries cannot be deleted.",
@@ -165,13 +174,14 @@ builder.mutationFields((t) => ({
     },
   }),
   updateEntryAttributes: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
     type: EntryRef,
     description:
       'UpdateEntryAttributes: the name and memo of a user transaction or forecast (all its entries); absent fields stay. Not for imported entries.',
     args: {
       id: t.arg.id({ required: true }),
       name: t.arg.string(),
-      memo: t.arg.string(),
+      memo: t.arg.string({ ...textLimit(ENTRY_MEMO_MAX) }),
       reportId: t.arg.id(),
     },
     resolve: async (_root, args, ctx) => {

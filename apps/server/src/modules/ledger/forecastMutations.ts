@@ -1,4 +1,7 @@
+import { ENTRY_MEMO_MAX } from '@keel/domain';
 import { builder } from '../../graphql/builder';
+import { fieldPolicy } from '../../graphql/fieldPolicy';
+import { textLimit } from '../../graphql/inputLimits';
 import { ForecastCalculationTypeRef, ForecastRecurrenceRef, ForecastRef } from './entryTypes';
 import { requireForecast } from './guardLedgerRow';
 import { createForecast, updateForecast } from './saveForecast';
@@ -7,6 +10,7 @@ const idOrNull = (value: string | number | null | undefined) => (value == null ?
 
 builder.mutationFields((t) => ({
   createForecast: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
     type: ForecastRef,
     description:
       "CreateForecast: a forecast from the start month (date, 'YYYY-MM'), recurring none, monthly (default), quarterly or annually for 60 months. Each occurrence puts the amount per occurrence on accountId and its negation on againstId (default: Banks, else the first account), as forecast entries on the first of the month. calculationType fixed (default; amount in whole units, required) or average (averageMonths 1-24, required).",
@@ -20,7 +24,7 @@ builder.mutationFields((t) => ({
       calculationType: t.arg({ type: ForecastCalculationTypeRef }),
       date: t.arg({ type: 'MonthKey', required: true, description: 'The start month.' }),
       entityId: t.arg.id({ required: true }),
-      memo: t.arg.string(),
+      memo: t.arg.string({ ...textLimit(ENTRY_MEMO_MAX) }),
       name: t.arg.string(),
       recurring: t.arg({ type: ForecastRecurrenceRef }),
       reportId: t.arg.id(),
@@ -44,6 +48,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateForecast: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
     type: ForecastRef,
     description:
       'UpdateForecast: new parameters for the forecast budgetId (absent fields stay) and its occurrences replaced; an average amount is recomputed.',
@@ -56,7 +61,7 @@ builder.mutationFields((t) => ({
       calculationType: t.arg({ type: ForecastCalculationTypeRef }),
       date: t.arg({ type: 'MonthKey', description: 'The start month.' }),
       entityId: t.arg.id(),
-      memo: t.arg.string(),
+      memo: t.arg.string({ ...textLimit(ENTRY_MEMO_MAX) }),
       name: t.arg.string(),
       recurring: t.arg({ type: ForecastRecurrenceRef }),
       reportId: t.arg.id(),

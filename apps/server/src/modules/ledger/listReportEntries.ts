@@ -1,8 +1,10 @@
+import { isIsoDate } from '@keel/domain';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { entries, transactions } from '../../db/schema';
+import { isUuid } from '../../graphql/context';
 import { type EntryView, hydrateEntries } from './entryViews';
 import { type EntryWindow, entryWindowCondition } from './entryWindow';
 import { badLedgerInput } from './ledgerErrors';
@@ -81,11 +83,12 @@ export function encodeCursor(entry: { date: string; id: string }): string {
   return Buffer.from(`${entry.date}|${entry.id}`).toString('base64url');
 }
 
-/** The (date, id) of a cursor from encodeCursor, or BAD_USER_INPUT 'Invalid cursor'. */
+/**
+ * The (date, id) of a cursor from encodeCursor, or BAD_USER_INPUT 'Invalid cursor': a real day (that
+ * PostgreSQL's date can hold) and a UUID, nothing else.
+ */
 export function decodeCursor(cursor: string): { date: string; id: string } {
-  const [date, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!date || !id || !/^\d{4}-\d{2}-\d{2}$/.test(date) || !uuid.test(id))
-    throw badLedgerInput('Invalid cursor');
+  const [date, id, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  if (!isIsoDate(date) || !id || !isUuid(id) || rest.length > 0) throw badLedgerInput('Invalid cursor');
   return { date, id };
 }

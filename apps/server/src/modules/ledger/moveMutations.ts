@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { createRule } from './createRule';
 import { RuleRef } from './entryTypes';
 import { requireAccount } from './guardLedgerRow';
@@ -35,6 +36,8 @@ const idOrNull = (value: string | number | null | undefined) => (value == null ?
 
 builder.mutationFields((t) => ({
   updateEntries: t.field({
+    // Cost: a bulk move: up to every entry of an account subtree.
+    ...fieldPolicy({ access: 'bookkeeping', cost: 5_000 }),
     type: UpdateEntriesPayloadRef,
     description:
       "UpdateEntries (spec §4 drag of a monthly cell or subtree): moves every entry of fromAccount (and its sub-accounts when includeSubtree) dated startDate..endDate (open ends when absent) — actual entries through the end of actualsEndDate's month (default: the current month), forecast entries after it — whose name or memo contains searchFilter (case-insensitive; blank: all) to toAccount. Refused onto the same account or into the dragged subtree.",
@@ -64,6 +67,8 @@ builder.mutationFields((t) => ({
     },
   }),
   createRule: t.field({
+    // Cost: a bulk move of every matching entry, then the rule.
+    ...fieldPolicy({ access: 'bookkeeping', cost: 5_000 }),
     type: CreateRulePayloadRef,
     description:
       'CreateRule (spec §4 rule drop): entries of fromAccount whose name or memo contains searchFilter (case-insensitive, not blank) go to toAccount: those dated on or after date (all when absent) now, and every later import.',

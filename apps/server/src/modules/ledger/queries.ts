@@ -1,4 +1,7 @@
+import { SEARCH_FILTER_MAX } from '@keel/domain';
 import { builder } from '../../graphql/builder';
+import { fieldPolicy } from '../../graphql/fieldPolicy';
+import { textLimit } from '../../graphql/inputLimits';
 import { listEntryHistory, listRulesMatchingEntry } from './entryHistory';
 import { EntryChangeRef, EntryRef, ForecastRef, LedgerTransactionRef, RuleRef } from './entryTypes';
 import { type EntryView, hydrateEntries } from './entryViews';
@@ -110,11 +113,16 @@ const ReportEntriesRef = builder.objectRef<ReportEntries>('ReportEntries').imple
     reportItem: t.field({ type: ReportItemRef, resolve: (parent) => parent.reportItem }),
     entries: t.field({
       type: EntryConnectionRef,
+      // A page of entries plus their count and sum over the whole window (operationCost.ts).
+      extensions: { cost: 500 },
       description: 'Newest first (date, then id); `search` matches name or memo, case-insensitive.',
       args: {
         first: t.arg.int({ description: 'Page size, 0 to 500; default 50.' }),
-        after: t.arg.string({ description: 'endCursor of the previous page.' }),
-        search: t.arg.string({ description: "The drawer's 'Search entries'." }),
+        after: t.arg.string({ description: 'endCursor of the previous page.', ...textLimit(128) }),
+        search: t.arg.string({
+          description: "The drawer's 'Search entries'.",
+          ...textLimit(SEARCH_FILTER_MAX),
+        }),
       },
       resolve: (parent, args, ctx) => listReportEntries(ctx.db, ctx.clock, parent.filter, args),
     }),
@@ -123,6 +131,7 @@ const ReportEntriesRef = builder.objectRef<ReportEntries>('ReportEntries').imple
 
 builder.queryFields((t) => ({
   entryWithTransaction: t.field({
+    ...fieldPolicy({ access: 'read' }),
     type: EntryWithTransactionRef,
     description: 'EntryWithTransaction(id) (spec §7).',
     args: { id: t.arg.id({ required: true }) },
@@ -139,6 +148,7 @@ builder.queryFields((t) => ({
     },
   }),
   entryWithHistory: t.field({
+    ...fieldPolicy({ access: 'read' }),
     type: EntryWithHistoryRef,
     description: 'EntryWithHistory(id) (spec §7).',
     args: { id: t.arg.id({ required: true }) },
@@ -150,6 +160,7 @@ builder.queryFields((t) => ({
     },
   }),
   reportEntries: t.field({
+    ...fieldPolicy({ access: 'read' }),
     type: ReportEntriesRef,
     description:
       "ReportEntries (spec §7): the entries of an account (and of accountIds, e.g. its sub-accounts) from startDate to endDate: actual entries through the end of actualsEndDate's month (default: the current month), forecast entries after it. period and timeZone are accepted for the client's sake; the server computes in UTC over the given dates.",
@@ -160,8 +171,8 @@ builder.queryFields((t) => ({
       startDate: t.arg({ type: 'Date' }),
       endDate: t.arg({ type: 'Date' }),
       actualsEndDate: t.arg({ type: 'Date' }),
-      period: t.arg.string(),
-      timeZone: t.arg.string(),
+      period: t.arg.string({ ...textLimit(32) }),
+      timeZone: t.arg.string({ ...textLimit(64) }),
     },
     resolve: async (_root, args, ctx) => {
       const account = await requireAccount(ctx, String(args.accountId), 'read');

@@ -1,0 +1,46 @@
+import { GraphQLError } from 'graphql';
+import { apiError } from './errors';
+
+/** SQLSTATEs Keel answers with a coded error of their own rather than an unexpected one. */
+const QUERY_CANCELED = '57014';
+const CHECK_VIOLATION = '23514';
+/** The check that keeps every figure of a company exact in JavaScript numbers (migration 0006). */
+export const LEDGER_VOLUME_CONSTRAINT = 'entity_ledger_volume_exact';
+
+export const LEDGER_VOLUME_EXCEEDED =
+  "Amount is too large: the company's books would pass $90,071,992,547,409.91 in entries and forecasts together, the most Keel keeps exact to the cent";
+
+/**
+ * The coded error a database failure stands for, or null when it is unexpected: a statement stopped by
+ * the statement timeout is TIMEOUT; a write refused by the ledger volume check is BAD_USER_INPUT. Drivers and Drizzle wrap the database's error, so the chain of causes is searched.
+ */
+export function errorFromDatabase(error: unknown): GraphQLError | null {
+  const failure = databaseFailureOf(error);
+  if (!failure) return null;
+  if (failure.code === QUERY_CANCELED) {
+    return apiError(
+      'TIMEOUT',
+      'The database took too long to answer this request; try a shorter range or a longer search text',
+    );
+  }
+  if (failure.code === CHECK_VIOLATION && failure.constraint === LEDGER_VOLUME_CONSTRAINT) {
+    return new GraphQLError(LEDGER_VOLUME_EXCEEDED, {
+      extensions: { code: 'BAD_USER_INPUT', field: 'amount' },
+    });
+  }
+  return null;
+}
+
+type DatabaseFailure = { code: string; constraint?: string };
+
+function databaseFailureOf(error: unknown, depth = 0): DatabaseFailure | null {
+  if (!error || typeof error !== 'object' || depth > 5) return null;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+    return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
+  }
+  const next =
+    (error as { cause?: unknown; originalError?: unknown }).cause ??
+    (error as { originalError?: unknown }).originalError;
+  return databaseFailureOf(next, depth + 1);
+}
