@@ -32,13 +32,29 @@ export const TEST_TODAY = '2026-11-22';
  * TEST_DATABASE_URL is set, a new database on that PostgreSQL server (dropped on close).
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; providers?: Partial<Providers> } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    providers?: Partial<Providers>;
+    /** Where the app's log lines go (give LOG_LEVEL in env too; the default is silent). */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '', ...options.env });
+  // Dev routes on, as the browser tests have them, except in production, which refuses them; a test
+  // passes DEV_ROUTES: undefined for the default.
+  const config = readConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+    DEV_ROUTES: options.env?.NODE_ENV === 'production' ? undefined : 'true',
+    ...options.env,
+  });
   const clock = manualClock(new Date(`${TEST_TODAY}T12:00:00.000Z`));
   const providers = { ...createProviders(config, database.db), ...options.providers };
-  const app = await buildApp({ db: database.db, config, clock, providers });
+  const app = await buildApp(
+    { db: database.db, config, clock, providers },
+    options.logStream ? { logStream: options.logStream } : {},
+  );
   await app.ready();
   return {
     app,

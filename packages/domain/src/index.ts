@@ -13,3 +13,4 @@ export * from './runway';
 export * from './spendByCategory';
 export * from './validation/auth';
 export * from './validation/ledger';
+export * from './validation/text';

@@ -4,6 +4,9 @@ import {
   addMonths,
   describeMonth,
   formatMonthShortNumeric,
+  isCalendarDate,
+  isCalendarMonth,
+  isIsoDate,
   isMonthKey,
   monthBounds,
   monthKeyOfDate,
@@ -49,6 +52,26 @@ describe('month keys', () => {
     expect(isMonthKey('2026-13')).toBe(false);
     expect(isMonthKey('2026-4')).toBe(false);
     expect(() => addMonths('April', 1)).toThrow(RangeError);
+  });
+
+  it('takes calendar months and dates from 1900 to 2199 only, and only real days', () => {
+    expect(isCalendarMonth('1900-01')).toBe(true);
+    expect(isCalendarMonth('2199-12')).toBe(true);
+    expect(isCalendarMonth('1899-12')).toBe(false);
+    expect(isCalendarMonth('2200-01')).toBe(false);
+    expect(isCalendarMonth('0000-01')).toBe(false);
+    expect(isCalendarDate('2026-02-28')).toBe(true);
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2026-02-29')).toBe(false);
+    expect(isCalendarDate('2026-04-31')).toBe(false);
+    expect(isCalendarDate('0000-01-01')).toBe(false);
+    expect(isCalendarDate('9999-12-31')).toBe(false);
+    expect(isCalendarDate('2026-1-01')).toBe(false);
+    expect(isCalendarDate(20260101)).toBe(false);
+    expect(isIsoDate('9999-12-31')).toBe(true);
+    expect(isIsoDate('0001-01-01')).toBe(true);
+    expect(isIsoDate('0000-01-01')).toBe(false);
+    expect(isIsoDate('2026-02-30')).toBe(false);
   });
 
   it('adding n then subtracting n returns the same month, and the distance is n', () => {

@@ -26,6 +26,37 @@ export function isMonthKey(value: unknown): value is MonthKey {
   return typeof value === 'string' && MONTH_KEY.test(value);
 }
 
+/**
+ * The years Keel takes in dates and months from outside (1900 to 2199). Wide enough for any company's
+ * books and plans; it keeps year 0000 (which PostgreSQL has no room for) and a forecast's 60 months
+ * past year 9999 out.
+ */
+export const CALENDAR_YEAR_MIN = 1900;
+export const CALENDAR_YEAR_MAX = 2199;
+export const CALENDAR_MONTH_MIN: MonthKey = `${CALENDAR_YEAR_MIN}-01`;
+export const CALENDAR_MONTH_MAX: MonthKey = `${CALENDAR_YEAR_MAX}-12`;
+
+/** A 'YYYY-MM' key within CALENDAR_YEAR_MIN..CALENDAR_YEAR_MAX. */
+export function isCalendarMonth(value: unknown): value is MonthKey {
+  if (!isMonthKey(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= CALENDAR_YEAR_MIN && year <= CALENDAR_YEAR_MAX;
+}
+
+/** A real day 'YYYY-MM-DD' of years 0001 to 9999, as PostgreSQL's date holds it (no 2026-02-30). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) {
+    return false;
+  }
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A real calendar day 'YYYY-MM-DD' within CALENDAR_YEAR_MIN..CALENDAR_YEAR_MAX. */
+export function isCalendarDate(value: unknown): value is string {
+  return isIsoDate(value) && isCalendarMonth(value.slice(0, 7));
+}
+
 /** Year and month (1–12) of a key; throws on anything that is not 'YYYY-MM'. */
 export function parseMonthKey(key: MonthKey): { year: number; month: number } {
   const match = MONTH_KEY.exec(key);

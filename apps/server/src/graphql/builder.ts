@@ -1,5 +1,12 @@
-import { isMonthKey } from '@keel/domain';
+import {
+  CALENDAR_MONTH_MAX,
+  CALENDAR_MONTH_MIN,
+  isCalendarDate,
+  isCalendarMonth,
+  isMonthKey,
+} from '@keel/domain';
 import SchemaBuilder from '@pothos/core';
+import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import type { Context } from './context';
 import { apiError } from './errors';
 
@@ -20,64 +27,103 @@ export const builder = new SchemaBuilder<{
   };
 }>({ defaultFieldNullability: false });
 
-builder.scalarType('DateTime', {
-  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
-  parseValue: (value) => {
-    const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new TypeError('Invalid DateTime');
-    return date;
-  },
-});
-
 const badInput = (message: string) => apiError('BAD_USER_INPUT', message);
+
+/**
+ * A literal in the document (`date: "2026-01-01"`) parsed like a variable's value, its error pointing
+ * at the literal so validation can name the argument that holds it.
+ */
+function parseLiteralWith<T>(parse: (value: unknown) => T) {
+  return (node: ValueNode): T => {
+    const value =
+      node.kind === Kind.STRING
+        ? node.value
+        : node.kind === Kind.INT || node.kind === Kind.FLOAT
+          ? Number(node.value)
+          : node.kind === Kind.BOOLEAN
+            ? node.value
+            : undefined;
+    try {
+      return parse(value);
+    } catch (error) {
+      if (!(error instanceof GraphQLError)) throw error;
+      throw new GraphQLError(error.message, { nodes: [node], extensions: error.extensions });
+    }
+  };
+}
+
+function parseDateTime(value: unknown): Date {
+  const date = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime())) throw badInput('Must be an ISO 8601 timestamp');
+  return date;
+}
+
+function parseCents(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput('Amount must be a number');
+  if (!Number.isInteger(value)) throw badInput('Amount can have at most 2 decimals');
+  if (!Number.isSafeInteger(value)) throw badInput('Amount is too large');
+  return value;
+}
+
+function parseUnits(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput('Amount must be a number');
+  const cents = value * 100;
+  if (Math.abs(cents - Math.round(cents)) > 1e-6) throw badInput('Amount can have at most 2 decimals');
+  if (!Number.isSafeInteger(Math.round(cents))) throw badInput('Amount is too large');
+  return value;
+}
+
+function parseMonth(value: unknown): string {
+  if (!isMonthKey(value)) throw badInput('Month must be YYYY-MM');
+  if (!isCalendarMonth(value)) {
+    throw badInput(`Month must be between ${CALENDAR_MONTH_MIN} and ${CALENDAR_MONTH_MAX}`);
+  }
+  return value;
+}
+
+function parseDate(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value))
+    throw badInput('Date must be YYYY-MM-DD');
+  if (!isCalendarDate(value)) {
+    throw badInput(`Date must be a real day between ${CALENDAR_MONTH_MIN}-01 and ${CALENDAR_MONTH_MAX}-31`);
+  }
+  return value;
+}
+
+builder.scalarType('DateTime', {
+  description: 'An instant, as an ISO 8601 timestamp.',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
+  parseValue: parseDateTime,
+  parseLiteral: parseLiteralWith(parseDateTime),
+});
 
 builder.scalarType('Cents', {
   description: 'An amount in integer cents.',
   serialize: (value) => value,
-  parseValue: (value) => {
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput('Amount must be a number');
-    if (!Number.isInteger(value)) throw badInput('Amount can have at most 2 decimals');
-    if (!Number.isSafeInteger(value)) throw badInput('Amount is too large');
-    return value;
-  },
+  parseValue: parseCents,
+  parseLiteral: parseLiteralWith(parseCents),
 });
 
 builder.scalarType('Units', {
   description: 'An amount in whole units (dollars), at most 2 decimals.',
   serialize: (value) => value,
-  parseValue: (value) => {
-    if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput('Amount must be a number');
-    const cents = value * 100;
-    if (Math.abs(cents - Math.round(cents)) > 1e-6) throw badInput('Amount can have at most 2 decimals');
-    if (!Number.isSafeInteger(Math.round(cents))) throw badInput('Amount is too large');
-    return value;
-  },
+  parseValue: parseUnits,
+  parseLiteral: parseLiteralWith(parseUnits),
 });
 
 builder.scalarType('MonthKey', {
-  description: "A calendar month, 'YYYY-MM'.",
+  description: "A calendar month, 'YYYY-MM', from 1900-01 to 2199-12.",
   serialize: (value) => value,
-  parseValue: (value) => {
-    if (!isMonthKey(value)) throw badInput('Month must be YYYY-MM');
-    return value;
-  },
+  parseValue: parseMonth,
+  parseLiteral: parseLiteralWith(parseMonth),
 });
 
 builder.scalarType('Date', {
-  description: "A calendar date, 'YYYY-MM-DD'.",
+  description: "A calendar date, 'YYYY-MM-DD', from 1900-01-01 to 2199-12-31.",
   serialize: (value) => value,
-  parseValue: (value) => {
-    if (typeof value !== 'string' || !isIsoDate(value)) throw badInput('Date must be YYYY-MM-DD');
-    return value;
-  },
+  parseValue: parseDate,
+  parseLiteral: parseLiteralWith(parseDate),
 });
-
-/** A real calendar day in 'YYYY-MM-DD' form (no 2026-02-30). */
-function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 builder.queryType({});
 builder.mutationType({});

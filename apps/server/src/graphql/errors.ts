@@ -1,6 +1,24 @@
 import { GraphQLError } from 'graphql';
 
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND';
+/**
+ * Every GraphQL error carries one of these in `extensions.code`:
+ * - UNAUTHENTICATED: no live token (the web app signs out); FORBIDDEN: the role does not allow it;
+ *   NOT_FOUND: no such thing in a company of the viewer's (foreign ids answer the same);
+ * - BAD_USER_INPUT: a value was refused (`extensions.field` names the argument when there is one);
+ * - GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED: the document is not valid GraphQL for this
+ *   schema, or breaks a limit (depth, aliases, directives, tokens, cost);
+ * - TIMEOUT: the database gave up on a statement that ran too long;
+ * - INTERNAL_SERVER_ERROR: anything unexpected (logged on the server, never described to the client).
+ */
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'BAD_USER_INPUT'
+  | 'NOT_FOUND'
+  | 'GRAPHQL_PARSE_FAILED'
+  | 'GRAPHQL_VALIDATION_FAILED'
+  | 'TIMEOUT'
+  | 'INTERNAL_SERVER_ERROR';
 
 /** A GraphQL error a client can act on: `extensions.code` says what kind it is. */
 export function apiError(code: ErrorCode, message: string): GraphQLError {

@@ -1,28 +1,75 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createYoga } from 'graphql-yoga';
+import { type GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { AppDeps } from '../app';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
 import { createContext } from './context';
+import { errorFromDatabase } from './databaseErrors';
 import { schema } from './schema';
-import { useGraphqlJsVariableCoercion } from './useGraphqlJsVariableCoercion';
+import { useErrorCodes } from './useErrorCodes';
+import { useInputChecks } from './useInputChecks';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
-/** Mounts GraphQL Yoga at /graphql. Each request's context carries its viewer and the entity guard. */
+/** Armor's limits answer as validation failures, with the code every GraphQL error carries. */
+const codeArmorRefusal = (_context: unknown, error: GraphQLError) => {
+  (error.extensions as Record<string, unknown>).code ??= 'GRAPHQL_VALIDATION_FAILED';
+};
+const armorRefusal = { onReject: [codeArmorRefusal] };
+
+/**
+ * Mounts GraphQL Yoga at /graphql. Each request's context carries its viewer and the entity guard.
+ * Introspection, GraphiQL and field suggestions follow GRAPHQL_INTROSPECTION (off unless set); CORS
+ * allows APP_URL's origin and CORS_ORIGINS only.
+ */
 export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
+  const { config } = deps;
+  const disableIntrospection: Plugin = {
+    onValidate({ addValidationRule }) {
+      addValidationRule(NoSchemaIntrospectionCustomRule);
+    },
+  };
   const yoga = createYoga<ServerContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: deps.config.NODE_ENV !== 'production',
-    logging: false,
+    graphiql: config.GRAPHQL_INTROSPECTION,
+    landingPage: false,
+    cors: { origin: config.CORS_ORIGINS, credentials: true, methods: ['GET', 'POST'] },
+    logging: {
+      debug: (...args) => app.log.debug(args),
+      info: (...args) => app.log.info(args),
+      warn: (...args) => app.log.warn(args),
+      error: (...args) => app.log.error(args),
+    },
+    maskedErrors: {
+      // Expected failures keep their message and code; anything else is logged in full here and
+      // reaches the client as 'Unexpected error.' with INTERNAL_SERVER_ERROR, never with its details.
+      maskError(error, message) {
+        const known = errorFromDatabase(error);
+        if (known) return known;
+        const masked = maskError(error, message, false);
+        if (masked !== error) app.log.error({ err: error }, 'Unexpected error in a GraphQL request');
+        return masked;
+      },
+    },
     plugins: [
-      EnvelopArmorPlugin({ maxDepth: { n: 10 }, costLimit: { maxCost: 20000 }, maxAliases: { n: 30 } }),
+      EnvelopArmorPlugin({
+        maxDepth: { n: 10, ...armorRefusal },
+        maxAliases: { n: 30, ...armorRefusal },
+        maxDirectives: { n: 50, ...armorRefusal },
+        maxTokens: { n: 1_000, ...armorRefusal },
+        // Replaced by operationCost.ts, which counts the items a paged field returns.
+        costLimit: { enabled: false },
+        blockFieldSuggestion: { enabled: !config.GRAPHQL_INTROSPECTION },
+      }),
+      ...(config.GRAPHQL_INTROSPECTION ? [] : [disableIntrospection]),
+      useInputChecks(),
       // Compiles each operation once (cached by its text) into plain functions: the Report query's
       // thousands of rows and cells cost a fraction of graphql-js's interpreted execution.
-      useGraphqlJsVariableCoercion(),
       useGraphQlJit(),
+      useErrorCodes(app.log),
     ],
     context: async ({ req }) => {
       const token = bearerToken(req.headers.authorization);

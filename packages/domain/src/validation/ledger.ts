@@ -12,9 +12,9 @@ export const ENTRY_MEMO_MAX = 2000;
 export const SEARCH_FILTER_MAX = 255;
 
 /**
- * The largest amount one entry or forecast occurrence may hold: 10^13 cents ($100 billion). Far above
- * any real booking, and low enough that monthly totals of many such entries stay exact in JavaScript
- * numbers (below 2^53).
+ * The largest amount one entry or forecast occurrence may hold: 10^13 cents ($100 billion), far above
+ * any real booking. Sums of many entries stay exact because the server also bounds a company's gross
+ * volume (the sum of every entry's absolute amount) by 2^53 - 1 cents: see entity_ledger_volumes.
  */
 export const MAX_ENTRY_CENTS = 10 ** 13;
 

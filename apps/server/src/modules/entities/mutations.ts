@@ -1,11 +1,13 @@
 import { entityNameSchema } from '@keel/domain';
 import { builder } from '../../graphql/builder';
 import { apiError } from '../../graphql/errors';
+import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { createEntity } from './service';
 import { EntityRef } from './types';
 
 builder.mutationFields((t) => ({
   createEntity: t.field({
+    ...fieldPolicy({ access: 'viewer' }),
     type: EntityRef,
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, args, ctx) => {

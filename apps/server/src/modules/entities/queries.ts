@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { builder } from '../../graphql/builder';
 import { unauthenticated } from '../../graphql/errors';
+import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { findEntity, listEntitiesForUser } from './service';
 import { EntityRef, MeRef } from './types';
 
 builder.queryFields((t) => ({
   me: t.field({
+    ...fieldPolicy({ access: 'viewer' }),
     type: MeRef,
     resolve: async (_root, _args, ctx) => {
       const viewer = ctx.requireViewer();
@@ -16,11 +18,13 @@ builder.queryFields((t) => ({
     },
   }),
   entities: t.field({
+    ...fieldPolicy({ access: 'viewer' }),
     type: [EntityRef],
     description: 'The entities the viewer is a member of (Entities query; Header).',
     resolve: (_root, _args, ctx) => listEntitiesForUser(ctx.db, ctx.requireViewer().userId),
   }),
   entity: t.field({
+    ...fieldPolicy({ access: 'read' }),
     type: EntityRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
@@ -31,6 +35,7 @@ builder.queryFields((t) => ({
     },
   }),
   today: t.string({
+    ...fieldPolicy({ access: 'viewer' }),
     description: "Today's date (YYYY-MM-DD) by the server's clock: it decides actual vs forecast everywhere.",
     resolve: (_root, _args, ctx) => {
       ctx.requireViewer();

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { listReports } from './listReports';
 import { loadReport } from './loadReport';
 import { defaultReportNotFound, reportNotFound } from './reportErrors';
@@ -7,6 +8,7 @@ import { ReportRef, ReportViewRef } from './types';
 
 builder.queryFields((t) => ({
   reports: t.field({
+    ...fieldPolicy({ access: 'read' }),
     type: [ReportRef],
     description: "The entity's reports, the default 'Financial Report' first (Reports query).",
     args: { entityId: t.arg.id({ required: true }) },
@@ -16,6 +18,7 @@ builder.queryFields((t) => ({
     },
   }),
   getReports: t.field({
+    ...fieldPolicy({ access: 'read' }),
     type: [ReportRef],
     description: 'The same as reports (GetReports query).',
     args: { entityId: t.arg.id({ required: true }) },
@@ -25,6 +28,8 @@ builder.queryFields((t) => ({
     },
   }),
   report: t.field({
+    // Cost: every account by every month of the range, with the summary cards.
+    ...fieldPolicy({ access: 'read', cost: 5_000 }),
     type: ReportViewRef,
     description:
       "A report computed over a month range (Report query). Without reportId: the report named 'Financial Report'. Missing months default to the spec's range (January of last year to two years and two months after this January, actuals through the current month); start <= actualsEnd <= end and at most 120 months from start to end, else BAD_USER_INPUT.",

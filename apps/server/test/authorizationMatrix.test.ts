@@ -1,0 +1,267 @@
+import { type Capability, type Role, roleCan } from '@keel/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldAccess } from '../src/graphql/fieldPolicy';
+import { schema } from '../src/graphql/schema';
+import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from '../src/modules/ledger/ledgerTestKit';
+import { createTestApp, type TestApp } from './harness';
+
+/**
+ * Issue 8's authorization matrix: every root operation of the schema, called by every kind of caller,
+ * gets exactly the answer its declared access (fieldPolicy.ts) and the role rules
+ * (packages/domain/src/permissions.ts) say: signed-out and revoked callers UNAUTHENTICATED, a member of
+ * another company NOT_FOUND, a member whose role lacks the capability FORBIDDEN, everyone else an
+ * answer without errors. A refused mutation changes nothing. A new operation without an entry in
+ * OPERATIONS fails the completeness test.
+ */
+
+type Principal =
+  | { kind: 'member'; role: Role }
+  | { kind: 'outsider' }
+  | { kind: 'anonymous' }
+  | { kind: 'revoked' };
+
+const PRINCIPALS: Record<string, Principal> = {
+  owner: { kind: 'member', role: 'owner' },
+  admin: { kind: 'member', role: 'admin' },
+  bookkeeper: { kind: 'member', role: 'bookkeeper' },
+  card_only: { kind: 'member', role: 'card_only' },
+  custom: { kind: 'member', role: 'custom' },
+  'member of another company': { kind: 'outsider' },
+  'no token': { kind: 'anonymous' },
+  'revoked token': { kind: 'revoked' },
+};
+
+type Request = { query: string; variables?: Record<string, unknown> };
+
+let t: TestApp;
+let victim: LedgerFixture;
+let tokens: Record<string, string | undefined>;
+let ids: { expense: string; banks: string; entry: string };
+let sequence = 0;
+
+/** A fresh mutable account under Expense, made by the owner. */
+async function freshAccount(): Promise<string> {
+  sequence += 1;
+  const result = await victim.gql<{ createAccount: { id: string } }>(
+    'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
+    { e: victim.entityId, p: ids.expense, n: `Matrix account ${sequence}` },
+  );
+  const id = result.data?.createAccount.id;
+  if (!id) throw new Error(`createAccount: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+/** A fresh user transaction on a fresh account, booked by the owner; returns its entry on that account. */
+async function freshEntry(accountId?: string): Promise<string> {
+  const result = await victim.gql<{ createUserTransaction: { id: string } }>(
+    `mutation($e: ID!, $a: ID!) {
+      createUserTransaction(entityId: $e, accountId: $a, date: "2026-10-10", amount: 4200, name: "Matrix entry") { id } }`,
+    { e: victim.entityId, a: accountId ?? (await freshAccount()) },
+  );
+  const id = result.data?.createUserTransaction.id;
+  if (!id) throw new Error(`createUserTransaction: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+async function freshForecast(): Promise<string> {
+  const result = await victim.gql<{ createForecast: { id: string } }>(
+    `mutation($e: ID!, $a: ID!) { createForecast(entityId: $e, accountId: $a, date: "2027-02", amount: 12) { id } }`,
+    { e: victim.entityId, a: await freshAccount() },
+  );
+  const id = result.data?.createForecast.id;
+  if (!id) throw new Error(`createForecast: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+/**
+ * One valid request per root operation, naming the victim company's rows. Builders run before every
+ * call, so operations that delete or rename get rows of their own.
+ */
+const OPERATIONS: Record<string, () => Promise<Request>> = {
+  'Query.me': async () => ({ query: '{ me { id email } }' }),
+  'Query.entities': async () => ({ query: '{ entities { id } }' }),
+  'Query.today': async () => ({ query: '{ today }' }),
+  'Query.entity': async () => ({
+    query: 'query($id: ID!) { entity(id: $id) { id name } }',
+    variables: { id: victim.entityId },
+  }),
+  'Query.reports': async () => ({
+    query: 'query($e: ID!) { reports(entityId: $e) { id name } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.getReports': async () => ({
+    query: 'query($e: ID!) { getReports(entityId: $e) { id } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.report': async () => ({
+    query: 'query($e: ID!) { report(entityId: $e) { id name lineItems { name amount } } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.bookkeepingTransactionsConnection': async () => ({
+    query: 'query($e: ID!) { bookkeepingTransactionsConnection(entityId: $e) { count } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.reportEntries': async () => ({
+    query: 'query($a: ID!) { reportEntries(accountId: $a) { reportItem { name } entries { totalCount } } }',
+    variables: { a: ids.banks },
+  }),
+  'Query.entryWithTransaction': async () => ({
+    query: 'query($id: ID!) { entryWithTransaction(id: $id) { entry { id } } }',
+    variables: { id: ids.entry },
+  }),
+  'Query.entryWithHistory': async () => ({
+    query: 'query($id: ID!) { entryWithHistory(id: $id) { entry { id } history { event } } }',
+    variables: { id: ids.entry },
+  }),
+  'Mutation.createEntity': async () => ({ query: 'mutation { createEntity(name: "Matrix Co") { id } }' }),
+  'Mutation.createAccount': async () => ({
+    query:
+      'mutation($e: ID!, $p: ID!) { createAccount(entityId: $e, parentId: $p, name: "Matrix sub") { id } }',
+    variables: { e: victim.entityId, p: ids.expense },
+  }),
+  'Mutation.updateAccount': async () => ({
+    query: 'mutation($id: ID!) { updateAccount(id: $id, name: "Renamed by matrix") { id } }',
+    variables: { id: await freshAccount() },
+  }),
+  'Mutation.deleteAccount': async () => ({
+    query: 'mutation($id: ID!) { deleteAccount(id: $id) { id } }',
+    variables: { id: await freshAccount() },
+  }),
+  'Mutation.createUserTransaction': async () => ({
+    query: `mutation($e: ID!, $a: ID!) {
+      createUserTransaction(entityId: $e, accountId: $a, date: "2026-10-11", amount: 100) { id } }`,
+    variables: { e: victim.entityId, a: ids.expense },
+  }),
+  'Mutation.updateUserTransaction': async () => ({
+    query: 'mutation($id: ID!) { updateUserTransaction(id: $id, amount: 999) { id } }',
+    variables: { id: await freshEntry() },
+  }),
+  'Mutation.updateEntry': async () => ({
+    query: 'mutation($id: ID!) { updateEntry(id: $id, name: "Edited by matrix") { errors entry { id } } }',
+    variables: { id: await freshEntry() },
+  }),
+  'Mutation.deleteEntry': async () => ({
+    query: 'mutation($id: ID!) { deleteEntry(id: $id) { id } }',
+    variables: { id: await freshEntry() },
+  }),
+  'Mutation.updateEntryAttributes': async () => ({
+    query: 'mutation($id: ID!) { updateEntryAttributes(id: $id, memo: "Matrix memo") { id } }',
+    variables: { id: await freshEntry() },
+  }),
+  'Mutation.createForecast': async () => ({
+    query: `mutation($e: ID!, $a: ID!) { createForecast(entityId: $e, accountId: $a, date: "2027-03", amount: 7) { id } }`,
+    variables: { e: victim.entityId, a: ids.expense },
+  }),
+  'Mutation.updateForecast': async () => ({
+    query: 'mutation($id: ID!) { updateForecast(budgetId: $id, amount: 8) { id } }',
+    variables: { id: await freshForecast() },
+  }),
+  'Mutation.updateEntries': async () => {
+    const from = await freshAccount();
+    await freshEntry(from);
+    return {
+      query:
+        'mutation($f: ID!, $to: ID!) { updateEntries(fromAccountId: $f, toAccountId: $to) { fromAccount { id } } }',
+      variables: { f: from, to: await freshAccount() },
+    };
+  },
+  'Mutation.createRule': async () => {
+    const from = await freshAccount();
+    await freshEntry(from);
+    return {
+      query: `mutation($f: ID!, $to: ID!) {
+        createRule(fromAccountId: $f, toAccountId: $to, searchFilter: "Matrix") { rule { id } } }`,
+      variables: { f: from, to: await freshAccount() },
+    };
+  },
+};
+
+function rootFields(): { name: string; access: unknown }[] {
+  const fields: { name: string; access: unknown }[] = [];
+  for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const field of Object.values(type?.getFields() ?? {})) {
+      fields.push({ name: `${type?.name}.${field.name}`, access: field.extensions.access });
+    }
+  }
+  return fields.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The answer the rules give: 'ok' (data, no errors) or the error code. */
+function expectedAnswer(access: FieldAccess, principal: Principal): string {
+  if (principal.kind === 'anonymous' || principal.kind === 'revoked') return 'UNAUTHENTICATED';
+  if (access === 'viewer') return 'ok';
+  if (principal.kind === 'outsider') return 'NOT_FOUND';
+  return roleCan(principal.role, access as Capability) ? 'ok' : 'FORBIDDEN';
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  victim = await createLedgerFixture(t, 'Victim');
+  const outsider = await createLedgerFixture(t, 'Outsider');
+  ids = { expense: await victim.account('Expense'), banks: await victim.account('Banks'), entry: '' };
+  ids.entry = await freshEntry();
+  const revoked = await victim.member('admin');
+  const revoke = await t.app.inject({
+    method: 'POST',
+    url: '/oauth/revoke',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ token: revoked }),
+  });
+  expect(revoke.statusCode).toBe(200);
+  tokens = {
+    owner: victim.owner.token,
+    admin: await victim.member('admin'),
+    bookkeeper: await victim.member('bookkeeper'),
+    card_only: await victim.member('card_only'),
+    custom: await victim.member('custom'),
+    'member of another company': outsider.owner.token,
+    'no token': undefined,
+    'revoked token': revoked,
+  };
+});
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it('has a declared access and a request for every root operation of the schema', () => {
+    const fields = rootFields();
+    expect(fields.filter((field) => !field.access).map((field) => field.name)).toEqual([]);
+    expect(fields.map((field) => field.name).filter((name) => !(name in OPERATIONS))).toEqual([]);
+    expect(Object.keys(OPERATIONS).filter((name) => !fields.some((field) => field.name === name))).toEqual(
+      [],
+    );
+  });
+
+  for (const [operation, build] of Object.entries(OPERATIONS)) {
+    it(`${operation} answers each caller as its access says`, async () => {
+      const [typeName, fieldName] = operation.split('.') as [string, string];
+      const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[
+        fieldName
+      ];
+      const access = field?.extensions.access as FieldAccess;
+      const answers: Record<string, string> = {};
+      const expected: Record<string, string> = {};
+      for (const [who, principal] of Object.entries(PRINCIPALS)) {
+        const request = await build();
+        const before = await ledgerSnapshot(t.db, victim.entityId);
+        const result = await t.graphql<Record<string, unknown>>(
+          request.query,
+          request.variables,
+          tokens[who],
+        );
+        expected[who] = expectedAnswer(access, principal);
+        answers[who] = result.errors
+          ? String(result.errors[0]?.extensions?.code)
+          : result.data?.[fieldName] != null
+            ? 'ok'
+            : 'no data';
+        if (answers[who] !== 'ok') {
+          expect(
+            await ledgerSnapshot(t.db, victim.entityId),
+            `${operation} as ${who} changed nothing`,
+          ).toEqual(before);
+        }
+      }
+      expect(answers).toEqual(expected);
+    });
+  }
+});
