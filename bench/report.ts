@@ -13,7 +13,6 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { defaultReportRange, monthBounds } from '@keel/domain';
 import { sql } from 'drizzle-orm';
@@ -22,16 +21,13 @@ import { buildApp } from '../apps/server/src/app';
 import { fixedDayClock } from '../apps/server/src/clock';
 import { readConfig } from '../apps/server/src/config';
 import type { Db } from '../apps/server/src/db/client';
-import {
-  openScratchPglite,
-  openScratchPostgres,
-  type ScratchDatabase,
-} from '../apps/server/src/db/openScratchDatabase';
+import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
 import { users } from '../apps/server/src/db/schema';
 import { generateCompany } from '../apps/server/src/demo/generateCompany';
 import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
 import { readRangeRollups } from '../apps/server/src/modules/reports/loadReport';
 import { createProviders } from '../apps/server/src/providers/create';
+import { describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs, formatStats, type RunStats, timeRuns } from './stats';
 
 export type ReportBenchOptions = {
@@ -235,23 +231,10 @@ export async function runReportBenchmark(options: ReportBenchOptions): Promise<R
     `Report benchmark: ~${options.entries.toLocaleString('en-US')} entries, ${options.accounts} accounts, ` +
       `${options.months} months to ${options.today}; ${options.runs} timed runs after ${options.warmup} warm-up runs`,
   );
-  console.log(
-    `Machine: ${cpus().length} cores, load average ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' / ')} (shared machines make figures noisy)`,
+  console.log(describeMachine());
+  const results = await onEachDatabase(options.databases, options.postgresUrl, 'keel-bench', (target) =>
+    benchOne(target, options),
   );
-  const results: ReportBenchResult[] = [];
-  for (const kind of options.databases) {
-    const target =
-      kind === 'postgres'
-        ? await openScratchPostgres(options.postgresUrl, 'keel_bench')
-        : await openScratchPglite('keel-bench');
-    try {
-      results.push(await benchOne(target, options));
-    } finally {
-      await target.close();
-    }
-  }
   console.log(
     '\nSummary (targets: report p50 < 50 ms on PostgreSQL, < 250 ms on PGlite, >= 20x the naive p50)',
   );

@@ -11,11 +11,13 @@
  * flags it reads.
  */
 import { parseArgs } from 'node:util';
+import type { BenchDatabase } from './scratchDatabases';
 
 process.env.NODE_ENV ??= 'production';
 const { DEFAULT_REPORT_BENCH, runReportBenchmark } = await import('./report');
 const { DEFAULT_TRANSACTIONS_BENCH, runTransactionsBenchmark } = await import('./transactions');
 const { DEFAULT_GRID_BENCH, runGridBenchmark } = await import('./reportGrid');
+const { DEFAULT_INPUT_BOUNDS_BENCH, runInputBoundsBenchmark } = await import('./inputBounds');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -50,14 +52,22 @@ function readCount(flag: string, fallback: number): number {
   return count;
 }
 
+/** `databases=postgres,pglite`: which databases to bench, in order. */
+function readDatabases(fallback: readonly BenchDatabase[]): BenchDatabase[] {
+  return (values.databases ?? fallback.join(','))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is BenchDatabase => name === 'postgres' || name === 'pglite');
+}
+
+function readPostgresUrl(fallback: string): string {
+  return values['postgres-url'] ?? process.env.BENCH_POSTGRES_URL ?? fallback;
+}
+
 const BENCHMARKS: Record<string, () => Promise<unknown>> = {
   /** Report query vs the naive aggregation, and ReportEntries (bench/report.ts). */
   report: () => {
     const defaults = DEFAULT_REPORT_BENCH;
-    const databases = (values.databases ?? defaults.databases.join(','))
-      .split(',')
-      .map((name) => name.trim())
-      .filter((name): name is 'postgres' | 'pglite' => name === 'postgres' || name === 'pglite');
     return runReportBenchmark({
       entries: readCount('entries', defaults.entries),
       accounts: readCount('accounts', defaults.accounts),
@@ -67,8 +77,8 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       naiveRuns: readCount('naive-runs', defaults.naiveRuns),
       seed: values.seed ?? defaults.seed,
       today: values.today ?? defaults.today,
-      databases,
-      postgresUrl: values['postgres-url'] ?? process.env.BENCH_POSTGRES_URL ?? defaults.postgresUrl,
+      databases: readDatabases(defaults.databases),
+      postgresUrl: readPostgresUrl(defaults.postgresUrl),
     });
   },
   /** The transactions list's first page with and without a name filter (bench/transactions.ts). */
@@ -77,11 +87,8 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       ...DEFAULT_TRANSACTIONS_BENCH,
       transactions: readCount('transactions', DEFAULT_TRANSACTIONS_BENCH.transactions),
       runs: readCount('runs', DEFAULT_TRANSACTIONS_BENCH.runs),
-      databases: (values.databases ?? DEFAULT_TRANSACTIONS_BENCH.databases.join(','))
-        .split(',')
-        .filter((name): name is 'postgres' | 'pglite' => name === 'postgres' || name === 'pglite'),
-      postgresUrl:
-        values['postgres-url'] ?? process.env.BENCH_POSTGRES_URL ?? DEFAULT_TRANSACTIONS_BENCH.postgresUrl,
+      databases: readDatabases(DEFAULT_TRANSACTIONS_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_TRANSACTIONS_BENCH.postgresUrl),
     }),
   /** The Financial Report grid in Chromium: first render and scrolling frame times (bench/reportGrid.ts). */
   grid: () =>
@@ -93,7 +100,16 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       runs: readCount('runs', DEFAULT_GRID_BENCH.runs),
       scrollMs: readCount('scroll-ms', DEFAULT_GRID_BENCH.scrollMs),
     }),
-  // Other benchmarks (transactions search, formulas, API load, web) go here.
+  /** The slowest requests the input bounds allow, and 50 concurrent clients (bench/inputBounds.ts). */
+  inputs: () =>
+    runInputBoundsBenchmark({
+      ...DEFAULT_INPUT_BOUNDS_BENCH,
+      transactions: readCount('transactions', DEFAULT_INPUT_BOUNDS_BENCH.transactions),
+      runs: readCount('runs', DEFAULT_INPUT_BOUNDS_BENCH.runs),
+      databases: readDatabases(DEFAULT_INPUT_BOUNDS_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_INPUT_BOUNDS_BENCH.postgresUrl),
+    }),
+  // Other benchmarks (formulas, API load, web) go here.
 };
 
 async function main(): Promise<void> {

@@ -13,20 +13,16 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { fixedDayClock } from '../apps/server/src/clock';
 import type { Db } from '../apps/server/src/db/client';
-import {
-  openScratchPglite,
-  openScratchPostgres,
-  type ScratchDatabase,
-} from '../apps/server/src/db/openScratchDatabase';
+import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
 import { users } from '../apps/server/src/db/schema';
 import { createEntity } from '../apps/server/src/modules/entities/service';
 import { listBookkeepingTransactions } from '../apps/server/src/modules/transactions/service';
+import { describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs, formatStats, type RunStats, timeRuns } from './stats';
 
 export type TransactionsBenchOptions = {
@@ -100,8 +96,14 @@ async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** An entity with its default chart and `count` imported transactions over five years, in batches. */
-async function generateTransactions(db: Db, options: TransactionsBenchOptions): Promise<string> {
+/**
+ * An entity with its default chart and `count` imported transactions over five years, in batches.
+ * Returns the entity and its owner.
+ */
+export async function generateTransactions(
+  db: Db,
+  options: Pick<TransactionsBenchOptions, 'transactions' | 'today'>,
+): Promise<{ entityId: string; ownerId: string }> {
   const [owner] = await db
     .insert(users)
     .values({ email: `bench-${randomBytes(4).toString('hex')}@keel.test`, name: 'Bench Owner' })
@@ -146,7 +148,7 @@ async function generateTransactions(db: Db, options: TransactionsBenchOptions): 
   }
   await db.execute(sql`ANALYZE transactions`);
   await db.execute(sql`ANALYZE entries`);
-  return entity.id;
+  return { entityId: entity.id, ownerId: owner.id };
 }
 
 export type TransactionsBenchResult = {
@@ -164,7 +166,7 @@ async function benchOne(
   const { db } = target;
   console.log(`\n== ${target.label}`);
   const started = performance.now();
-  const entityId = await generateTransactions(db, options);
+  const { entityId } = await generateTransactions(db, options);
   console.log(
     `  generated ${options.transactions.toLocaleString('en-US')} transactions (${(options.transactions * 2).toLocaleString('en-US')} entries) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -204,23 +206,10 @@ export async function runTransactionsBenchmark(
   console.log(
     `Transactions benchmark: ${options.transactions.toLocaleString('en-US')} transactions; ${options.runs} timed runs after ${options.warmup} warm-up runs`,
   );
-  console.log(
-    `Machine: ${cpus().length} cores, load average ${loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' / ')} (shared machines make figures noisy)`,
+  console.log(describeMachine());
+  const results = await onEachDatabase(options.databases, options.postgresUrl, 'keel-bench-tx', (target) =>
+    benchOne(target, options),
   );
-  const results: TransactionsBenchResult[] = [];
-  for (const kind of options.databases) {
-    const target =
-      kind === 'postgres'
-        ? await openScratchPostgres(options.postgresUrl, 'keel_bench_tx')
-        : await openScratchPglite('keel-bench-tx');
-    try {
-      results.push(await benchOne(target, options));
-    } finally {
-      await target.close();
-    }
-  }
   console.log('\nSummary (target: filtered first page p50 < 30 ms on PostgreSQL)');
   for (const result of results) {
     console.log(

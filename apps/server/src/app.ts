@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createBackgroundTasks } from './backgroundTasks';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -17,10 +18,19 @@ import { sendProblem } from './rest/problem';
 
 export type AppDeps = { db: Db; config: Config; clock: Clock; providers: Providers };
 
-/** Builds the HTTP app. Tests call `app.inject()` on it; main.ts listens on a port. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP app. Tests call `app.inject()` on it; main.ts listens on a port. `logStream` takes the
+ * log lines instead of standard output (tests read what was logged).
+ */
+export async function buildApp(
+  deps: AppDeps,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
+    logger:
+      deps.config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: deps.config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
     trustProxy: deps.config.TRUST_PROXY,
   });
@@ -46,9 +56,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 5, fields: 50 } });
 
+  // Work a request starts and does not wait for (a password reset's lookup and email).
+  const backgroundTasks = createBackgroundTasks(app.log);
+  app.decorate('backgroundTasks', backgroundTasks);
+  app.addHook('onClose', () => backgroundTasks.drain());
+
   await registerAuthRoutes(app, deps);
   await registerEntityRoutes(app, deps);
-  if (deps.config.NODE_ENV !== 'production') await registerDevRoutes(app, deps);
+  if (deps.config.DEV_ROUTES) await registerDevRoutes(app, deps);
   await registerGraphql(app, deps);
   await serveWebApp(app, deps.config);
   return app;

@@ -10,7 +10,7 @@ import { createProviders } from './providers/create';
 async function main() {
   const config = readConfig();
   const database = config.DATABASE_URL
-    ? await openDatabase({ url: config.DATABASE_URL })
+    ? await openDatabase({ url: config.DATABASE_URL, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS })
     : await openDatabase({ dataDir: resolve(config.DATA_DIR, 'pglite') });
   const clock = config.KEEL_TODAY ? fixedDayClock(config.KEEL_TODAY) : systemClock;
   const providers = createProviders(config, database.db);
