@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -31,7 +32,8 @@ export const accounts = pgTable(
     entityId: uuid('entity_id')
       .notNull()
       .references(() => entities.id, { onDelete: 'cascade' }),
-    parentId: uuid('parent_id'),
+    /** No orphans: a parent is deleted only after its children moved to its own parent. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => accounts.id),
     ancestry: text('ancestry').notNull().default('/'),
     name: text('name').notNull(),
     /** Income, Expense, Bank, CreditCard, Investment, Loan, Asset, Liability, Equity. */
