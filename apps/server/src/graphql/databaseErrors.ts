@@ -1,9 +1,17 @@
 import { GraphQLError } from 'graphql';
+import { RetryableConflict } from '../db/transactions';
 import { apiError } from './errors';
 
 /** SQLSTATEs Keel answers with a coded error of their own rather than an unexpected one. */
 const QUERY_CANCELED = '57014';
 const CHECK_VIOLATION = '23514';
+/** A row a write refers to was deleted by another write that committed first. */
+const FOREIGN_KEY_VIOLATION = '23503';
+/** A serialization failure or a deadlock that writeTransaction's retries did not get past. */
+const CONCURRENCY_FAILURES = new Set(['40001', '40P01']);
+
+export const CHANGED_BY_SOMEONE_ELSE =
+  'This was changed by someone else at the same moment. Reload and try again.';
 /** The check that keeps every figure of a company exact in JavaScript numbers (migration 0006). */
 export const LEDGER_VOLUME_CONSTRAINT = 'entity_ledger_volume_exact';
 
@@ -12,9 +20,15 @@ export const LEDGER_VOLUME_EXCEEDED =
 
 /**
  * The coded error a database failure stands for, or null when it is unexpected: a statement stopped by
- * the statement timeout is TIMEOUT; a write refused by the ledger volume check is BAD_USER_INPUT. Drivers and Drizzle wrap the database's error, so the chain of causes is searched.
+ * the statement timeout is TIMEOUT; a write refused by the ledger volume check is BAD_USER_INPUT; a write
+ * that lost a race (a deadlock or serialization failure after writeTransaction's retries, a row deleted
+ * under it) is CONFLICT. Drivers and Drizzle wrap the database's error, so the chain of causes is
+ * searched.
  */
 export function errorFromDatabase(error: unknown): GraphQLError | null {
+  if (hasCause(error, (cause) => cause instanceof RetryableConflict)) {
+    return apiError('CONFLICT', CHANGED_BY_SOMEONE_ELSE);
+  }
   const failure = databaseFailureOf(error);
   if (!failure) return null;
   if (failure.code === QUERY_CANCELED) {
@@ -28,7 +42,19 @@ export function errorFromDatabase(error: unknown): GraphQLError | null {
       extensions: { code: 'BAD_USER_INPUT', field: 'amount' },
     });
   }
+  if (failure.code === FOREIGN_KEY_VIOLATION || CONCURRENCY_FAILURES.has(failure.code)) {
+    return apiError('CONFLICT', CHANGED_BY_SOMEONE_ELSE);
+  }
   return null;
+}
+
+function hasCause(error: unknown, test: (cause: unknown) => boolean, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  if (test(error)) return true;
+  const next =
+    (error as { cause?: unknown; originalError?: unknown }).cause ??
+    (error as { originalError?: unknown }).originalError;
+  return hasCause(next, test, depth + 1);
 }
 
 type DatabaseFailure = { code: string; constraint?: string };

@@ -8,6 +8,8 @@ import { GraphQLError } from 'graphql';
  * - GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED: the document is not valid GraphQL for this
  *   schema, or breaks a limit (depth, aliases, directives, tokens, cost);
  * - TIMEOUT: the database gave up on a statement that ran too long;
+ * - CONFLICT: someone else changed the same rows at the same moment and retrying did not get past it
+ *   (or a row this write needed was deleted meanwhile): reload and try again;
  * - INTERNAL_SERVER_ERROR: anything unexpected (logged on the server, never described to the client).
  */
 export type ErrorCode =
@@ -18,6 +20,7 @@ export type ErrorCode =
   | 'GRAPHQL_PARSE_FAILED'
   | 'GRAPHQL_VALIDATION_FAILED'
   | 'TIMEOUT'
+  | 'CONFLICT'
   | 'INTERNAL_SERVER_ERROR';
 
 /** A GraphQL error a client can act on: `extensions.code` says what kind it is. */

@@ -55,8 +55,15 @@ export const averageMonthsSchema = z
   .min(AVERAGE_MONTHS_MIN, `Average months must be between ${AVERAGE_MONTHS_MIN} and ${AVERAGE_MONTHS_MAX}`)
   .max(AVERAGE_MONTHS_MAX, `Average months must be between ${AVERAGE_MONTHS_MIN} and ${AVERAGE_MONTHS_MAX}`);
 
-/** An amount in cents an entry may hold. */
+export const AMOUNT_NOT_ZERO = 'Amount must not be zero';
+
+/**
+ * An amount in cents a user books (a transaction, a fixed forecast): whole cents, not zero (a zero
+ * entry moves nothing and only clutters the books; a forecast of zero would be 120 empty entries), at
+ * most MAX_ENTRY_CENTS either way. The forms check the same rule; the API refuses it for every client.
+ */
 export const entryCentsSchema = z
   .number()
   .int('Amount can have at most 2 decimals')
+  .refine((cents) => cents !== 0, AMOUNT_NOT_ZERO)
   .refine((cents) => Math.abs(cents) <= MAX_ENTRY_CENTS, 'Amount is too large');

@@ -1,9 +1,11 @@
 import { accountNameSchema } from '@keel/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts } from '../../db/schema';
-import { parseLedgerInput } from './ledgerErrors';
+import { writeTransaction } from '../../db/transactions';
+import { accountNotFound, parseLedgerInput } from './ledgerErrors';
+import { lockAccountPath } from './ledgerLocks';
 import { type AccountRow, assertReportOfEntity, findAccountInEntity } from './ledgerRows';
 
 /**
@@ -11,16 +13,24 @@ import { type AccountRow, assertReportOfEntity, findAccountInEntity } from './le
  * last among its siblings. It inherits the parent's account type, group and sign, so it stays in the
  * parent's section of the report; its ancestry is the parent's ancestry plus the parent's id. The name
  * is trimmed and must not be blank ('Name is required'), at most 120 characters.
+ *
+ * The parent and its ancestors are locked (ledgerLocks.ts), so a delete of any of them waits for the new
+ * account and then takes it along, or goes first and the parent is 'Account not found'.
  */
 export async function createAccount(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   input: { entityId: string; parentId: string; name: string; reportId?: string | null },
 ): Promise<AccountRow> {
   const name = parseLedgerInput(accountNameSchema, input.name);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await assertReportOfEntity(tx, input.entityId, input.reportId);
-    const parent = await findAccountInEntity(tx, input.entityId, input.parentId);
+    const parent = await lockAccountPath(
+      tx,
+      await findAccountInEntity(tx, input.entityId, input.parentId),
+      'key share',
+    );
+    if (!parent) throw accountNotFound();
     const [last] = await tx
       .select({ sortOrder: sql<number>`coalesce(max(${accounts.sortOrder}), -1)::int` })
       .from(accounts)

@@ -1,8 +1,9 @@
 import { ruleSearchFilterSchema } from '@keel/domain';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { rules } from '../../db/schema';
+import { writeTransaction } from '../../db/transactions';
 import { parseLedgerInput } from './ledgerErrors';
 import { type AccountRow, assertReportOfEntity, findAccountInEntity, type RuleRow } from './ledgerRows';
 import { entryMatchesSearch, moveEntries } from './moveEntries';
@@ -33,16 +34,16 @@ export type RuleCreated = {
  * another company's account.
  */
 export async function createRule(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: RuleInput,
 ): Promise<RuleCreated> {
   const searchFilter = parseLedgerInput(ruleSearchFilterSchema, input.searchFilter);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await assertReportOfEntity(tx, input.entityId, input.reportId);
-    const fromAccount = await findAccountInEntity(tx, input.entityId, input.fromAccountId);
-    const toAccount = await findAccountInEntity(tx, input.entityId, input.toAccountId);
+    const fromAccount = await findAccountInEntity(tx, input.entityId, input.fromAccountId, { lock: true });
+    const toAccount = await findAccountInEntity(tx, input.entityId, input.toAccountId, { lock: true });
     assertMoveTarget(fromAccount, toAccount, false);
     const now = clock.now();
     const [rule] = await tx

@@ -1,7 +1,8 @@
 import { entryCentsSchema, entryMemoSchema, entryNameSchema } from '@keel/domain';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { transactions } from '../../db/schema';
+import { writeTransaction } from '../../db/transactions';
 import { insertEntries } from './entryWrites';
 import { parseLedgerInput } from './ledgerErrors';
 import { assertReportOfEntity, type EntryRow, findAccountInEntity } from './ledgerRows';
@@ -28,7 +29,7 @@ export type UserTransactionInput = {
  * expense account and -amount on Banks. Returns the entry on the account.
  */
 export async function createUserTransaction(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: UserTransactionInput,
@@ -36,9 +37,11 @@ export async function createUserTransaction(
   const amount = parseLedgerInput(entryCentsSchema, input.amount);
   const name = parseLedgerInput(entryNameSchema, input.name ?? '');
   const memo = parseLedgerInput(entryMemoSchema, input.memo ?? '');
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await assertReportOfEntity(tx, input.entityId, input.reportId);
-    const account = await findAccountInEntity(tx, input.entityId, input.accountId);
+    // Both accounts locked FOR KEY SHARE: an account deleted meanwhile is 'Account not found', never a
+    // transaction booked on a vanished account.
+    const account = await findAccountInEntity(tx, input.entityId, input.accountId, { lock: true });
     const against = await resolveAgainstAccount(tx, input.entityId, account.id, input.againstId);
     const now = clock.now();
     const [transaction] = await tx

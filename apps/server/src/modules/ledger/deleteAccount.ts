@@ -2,9 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { accounts, forecasts, rules } from '../../db/schema';
+import { writeTransaction } from '../../db/transactions';
 import { isUuid } from '../../graphql/context';
 import { accountNotFound, badLedgerInput } from './ledgerErrors';
-import { type AccountRow, findAccountInEntity } from './ledgerRows';
+import { lockAccountPath } from './ledgerLocks';
+import { type AccountRow, findAccount, findAccountInEntity } from './ledgerRows';
 import { moveEntries } from './moveEntries';
 
 export const ACCOUNT_CANNOT_BE_DELETED = 'Account cannot be deleted';
@@ -21,16 +23,21 @@ export type AccountDeleted = { id: string; parent: AccountRow; movedEntryCount: 
  * - its sub-accounts become the parent's sub-accounts (after the parent's own), and the ancestry of
  *   the whole subtree below it is rewritten;
  * then the account itself is deleted (report lines showing exactly that account go with it).
+ *
+ * Locks (ledgerLocks.ts): its ancestors, then the account FOR UPDATE, so a sub-account created under it
+ * or a transaction booked on it meanwhile either commits first (and is taken along) or waits and then
+ * finds it gone; then the entries it moves.
  */
 export async function deleteAccount(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: { id: string },
 ): Promise<AccountDeleted> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     if (!isUuid(input.id)) throw accountNotFound();
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, input.id)).for('update');
+    const found = await findAccount(tx, input.id);
+    const account = found && (await lockAccountPath(tx, found, 'update'));
     if (!account) throw accountNotFound();
     if (!account.isMutable || !account.parentId) throw badLedgerInput(ACCOUNT_CANNOT_BE_DELETED);
     const parent = await findAccountInEntity(tx, account.entityId, account.parentId);

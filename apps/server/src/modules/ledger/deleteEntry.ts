@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { forecasts, transactions } from '../../db/schema';
+import { writeTransaction } from '../../db/transactions';
 import { deleteEntries, entriesOfTransactions } from './entryWrites';
 import { badLedgerInput, entryNotFound, ONLY_USER_ENTRIES_DELETABLE } from './ledgerErrors';
+import { lockTransaction } from './ledgerLocks';
 import { assertReportOfEntity, findEntry } from './ledgerRows';
 
 export type DeletedEntry = { id: string; transactionId: string; deletedEntryIds: string[] };
@@ -17,16 +19,18 @@ export type DeletedEntry = { id: string; transactionId: string; deletedEntryIds:
  * 'destroy' row for each deleted entry.
  */
 export async function deleteEntry(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: { id: string; reportId?: string | null },
 ): Promise<DeletedEntry> {
-  return db.transaction(async (tx) => {
-    const entry = await findEntry(tx, input.id, { lock: true });
+  return writeTransaction(db, async (tx) => {
+    const entry = await findEntry(tx, input.id);
     if (!entry) throw entryNotFound();
     await assertReportOfEntity(tx, entry.entityId, input.reportId);
     if (entry.transactionType === 'Imported') throw badLedgerInput(ONLY_USER_ENTRIES_DELETABLE);
+    // Locked first, so an edit that committed meanwhile is what gets deleted (and leaves the rollups).
+    if (!(await lockTransaction(tx, entry.transactionId))) throw entryNotFound();
     const now = clock.now();
     const deleted = await deleteEntries(tx, entriesOfTransactions([entry.transactionId]), userId, now);
     await tx.delete(forecasts).where(eq(forecasts.transactionId, entry.transactionId));

@@ -1,5 +1,7 @@
 import { ENTRY_MEMO_MAX, ENTRY_NAME_MAX } from '@keel/domain';
 import { GraphQLError } from 'graphql';
+import type { Db, Tx } from '../../db/client';
+import { writeTransaction } from '../../db/transactions';
 import { builder } from '../../graphql/builder';
 import type { Context } from '../../graphql/context';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
@@ -47,8 +49,12 @@ const DeleteEntryPayloadRef = builder
     }),
   });
 
-export async function entryView(ctx: Context, row: EntryRow): Promise<EntryView> {
-  const [view] = await hydrateEntries(ctx.db, [row]);
+/**
+ * The answer to an entry mutation, read in the write's own transaction: what the write did, even when
+ * another write changes or deletes the entry right after it commits.
+ */
+export async function entryView(db: Db | Tx, row: EntryRow): Promise<EntryView> {
+  const [view] = await hydrateEntries(db, [row]);
   if (!view) throw new Error('Entry view missing');
   return view;
 }
@@ -75,17 +81,19 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'bookkeeping');
-      const entry = await createUserTransaction(ctx.db, ctx.clock, userIdOf(ctx), {
-        entityId,
-        accountId: String(args.accountId),
-        againstId: idOrNull(args.againstId),
-        date: args.date,
-        amount: args.amount,
-        name: args.name,
-        memo: args.memo,
-        reportId: idOrNull(args.reportId),
+      return writeTransaction(ctx.db, async (tx) => {
+        const entry = await createUserTransaction(tx, ctx.clock, userIdOf(ctx), {
+          entityId,
+          accountId: String(args.accountId),
+          againstId: idOrNull(args.againstId),
+          date: args.date,
+          amount: args.amount,
+          name: args.name,
+          memo: args.memo,
+          reportId: idOrNull(args.reportId),
+        });
+        return entryView(tx, entry);
       });
-      return entryView(ctx, entry);
     },
   }),
   updateUserTransaction: t.field({
@@ -107,18 +115,20 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       if (args.entityId != null) await ctx.requireEntity(String(args.entityId), 'bookkeeping');
       const row = await requireEntry(ctx, String(args.id), 'bookkeeping');
-      const entry = await updateUserTransaction(ctx.db, ctx.clock, userIdOf(ctx), {
-        id: row.id,
-        entityId: idOrNull(args.entityId),
-        accountId: idOrNull(args.accountId),
-        againstId: idOrNull(args.againstId),
-        date: args.date,
-        amount: args.amount,
-        name: args.name,
-        memo: args.memo,
-        reportId: idOrNull(args.reportId),
+      return writeTransaction(ctx.db, async (tx) => {
+        const entry = await updateUserTransaction(tx, ctx.clock, userIdOf(ctx), {
+          id: row.id,
+          entityId: idOrNull(args.entityId),
+          accountId: idOrNull(args.accountId),
+          againstId: idOrNull(args.againstId),
+          date: args.date,
+          amount: args.amount,
+          name: args.name,
+          memo: args.memo,
+          reportId: idOrNull(args.reportId),
+        });
+        return entryView(tx, entry);
       });
-      return entryView(ctx, entry);
     },
   }),
   updateEntry: t.field({
@@ -140,25 +150,27 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const row = await requireEntry(ctx, String(args.id), 'bookkeeping');
       try {
-        const result = await updateEntry(ctx.db, ctx.clock, userIdOf(ctx), {
-          id: row.id,
-          reportId: idOrNull(args.reportId),
-          changes: {
-            accountId: idOrNull(args.accountId),
-            amount: args.amount,
-            date: args.date,
-            name: args.name,
-            memo: args.memo,
-          },
+        return await writeTransaction(ctx.db, async (tx) => {
+          const result = await updateEntry(tx, ctx.clock, userIdOf(ctx), {
+            id: row.id,
+            reportId: idOrNull(args.reportId),
+            changes: {
+              accountId: idOrNull(args.accountId),
+              amount: args.amount,
+              date: args.date,
+              name: args.name,
+              memo: args.memo,
+            },
+          });
+          return {
+            errors: [],
+            entry: await entryView(tx, result.entry),
+            original: await entryView(tx, result.original),
+          };
         });
-        return {
-          errors: [],
-          entry: await entryView(ctx, result.entry),
-          original: await entryView(ctx, result.original),
-        };
       } catch (error) {
         if (!(error instanceof GraphQLError) || error.extensions.code !== 'BAD_USER_INPUT') throw error;
-        return { errors: [error.message], entry: await entryView(ctx, row), original: null };
+        return { errors: [error.message], entry: await entryView(ctx.db, row), original: null };
       }
     },
   }),
@@ -186,13 +198,15 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       const row = await requireEntry(ctx, String(args.id), 'bookkeeping');
-      const entry = await updateEntryAttributes(ctx.db, ctx.clock, userIdOf(ctx), {
-        id: row.id,
-        name: args.name,
-        memo: args.memo,
-        reportId: idOrNull(args.reportId),
+      return writeTransaction(ctx.db, async (tx) => {
+        const entry = await updateEntryAttributes(tx, ctx.clock, userIdOf(ctx), {
+          id: row.id,
+          name: args.name,
+          memo: args.memo,
+          reportId: idOrNull(args.reportId),
+        });
+        return entryView(tx, entry);
       });
-      return entryView(ctx, entry);
     },
   }),
 }));

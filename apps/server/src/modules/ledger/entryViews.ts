@@ -22,18 +22,17 @@ export async function hydrateEntries(
   if (rows.length === 0) return [];
   const transactionIds = [...new Set(rows.map((row) => row.transactionId))];
   const accountIds = [...new Set(rows.map((row) => row.accountId))];
-  const [accountRows, transactionRows, forecastRows] = await Promise.all([
-    db.select().from(accounts).where(inArray(accounts.id, accountIds)),
-    db
-      .select({ id: transactions.id, transactionType: transactions.transactionType })
-      .from(transactions)
-      .where(inArray(transactions.id, transactionIds)),
-    db
-      .select({ forecast: forecasts, name: transactions.name, memo: transactions.memo })
-      .from(forecasts)
-      .innerJoin(transactions, eq(transactions.id, forecasts.transactionId))
-      .where(inArray(forecasts.transactionId, transactionIds)),
-  ]);
+  // One after the other: inside a write's transaction they share one connection.
+  const accountRows = await db.select().from(accounts).where(inArray(accounts.id, accountIds));
+  const transactionRows = await db
+    .select({ id: transactions.id, transactionType: transactions.transactionType })
+    .from(transactions)
+    .where(inArray(transactions.id, transactionIds));
+  const forecastRows = await db
+    .select({ forecast: forecasts, name: transactions.name, memo: transactions.memo })
+    .from(forecasts)
+    .innerJoin(transactions, eq(transactions.id, forecasts.transactionId))
+    .where(inArray(forecasts.transactionId, transactionIds));
   const accountById = new Map(accountRows.map((row) => [row.id, row]));
   const typeById = new Map(transactionRows.map((row) => [row.id, row.transactionType]));
   const forecastByTransaction = new Map(

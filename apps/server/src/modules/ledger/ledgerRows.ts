@@ -24,37 +24,52 @@ export type Scenario = EntryRow['scenario'];
 /** An entry with the type of the transaction it belongs to (which decides what may be edited). */
 export type TypedEntryRow = EntryRow & { transactionType: TransactionType };
 
-/** The account, or null when the id is unknown or not an id at all. */
-export async function findAccount(db: Db | Tx, id: string): Promise<AccountRow | null> {
+/**
+ * The account, or null when the id is unknown or not an id at all. `lock` takes a FOR KEY SHARE lock
+ * for the write that follows: the account cannot be deleted before it commits (a rename still can).
+ */
+export async function findAccount(
+  db: Db | Tx,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<AccountRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  const query = db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  const [row] = options.lock ? await query.for('key share') : await query;
   return row ?? null;
 }
 
-/** The entity's account; NOT_FOUND 'Account not found' for an unknown or another company's id. */
-export async function findAccountInEntity(db: Db | Tx, entityId: string, id: string): Promise<AccountRow> {
-  const account = await findAccount(db, id);
+/**
+ * The entity's account; NOT_FOUND 'Account not found' for an unknown or another company's id. Writes
+ * pass `lock` (see findAccount) for every account they book on.
+ */
+export async function findAccountInEntity(
+  db: Db | Tx,
+  entityId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<AccountRow> {
+  const account = await findAccount(db, id, options);
   if (!account || account.entityId !== entityId) throw accountNotFound();
   return account;
 }
 
-/** The entry with its transaction type; `lock` takes a row lock on both, for the write that follows. */
-export async function findEntry(
-  db: Db | Tx,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<TypedEntryRow | null> {
+/**
+ * The entry with its transaction type, unlocked: a write reads it to learn which transaction to lock
+ * (ledgerLocks.ts), then works from the rows it locked.
+ */
+export async function findEntry(db: Db | Tx, id: string): Promise<TypedEntryRow | null> {
   if (!isUuid(id)) return null;
-  const query = db
+  const [row] = await db
     .select({ entry: entries, transactionType: transactions.transactionType })
     .from(entries)
     .innerJoin(transactions, eq(transactions.id, entries.transactionId))
     .where(eq(entries.id, id))
     .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
   return row ? { ...row.entry, transactionType: row.transactionType } : null;
 }
 
+/** The forecast; `lock` takes FOR UPDATE (after its transaction's lock: see ledgerLocks.ts). */
 export async function findForecast(
   db: Db | Tx,
   id: string,

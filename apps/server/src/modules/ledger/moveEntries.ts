@@ -23,7 +23,9 @@ export type MovedEntries = { movedCount: number; fromAccountIds: string[] };
  * moving a hundred thousand entries costs a few statements, not one per entry. One statement locks the
  * entries, records a 'move' in Entry History for each (account names before and after, updated_at),
  * moves their amounts from the old accounts' monthly totals to the new account's (GROUP BY account,
- * scenario and month) and repoints the entries. All parts see the same snapshot, so they agree.
+ * scenario and month) and repoints the entries. All parts see the same snapshot, so they agree. The
+ * entries are locked in id order (ledgerLocks.ts); one a concurrent write changed is read as that write
+ * left it, and skipped if it no longer matches.
  */
 export async function moveEntries(tx: Tx, move: EntryMove): Promise<MovedEntries> {
   const now = move.now.toISOString();
@@ -50,6 +52,7 @@ export async function moveEntries(tx: Tx, move: EntryMove): Promise<MovedEntries
                a.name AS account_name
         FROM entries e JOIN accounts a ON a.id = e.account_id
         WHERE e.entity_id = ${move.entityId}::uuid AND e.account_id <> ${toId}::uuid AND (${move.where})
+        ORDER BY e.id
         FOR UPDATE OF e
       ), history AS (
         INSERT INTO entry_changes (entity_id, entry_id, event, user_id, object_changes, created_at)

@@ -4,11 +4,13 @@ import type { Tx } from '../../db/client';
 import { transactions } from '../../db/schema';
 import { editEntries } from './entryWrites';
 import { parseLedgerInput } from './ledgerErrors';
-import { findTransactionEntries } from './ledgerRows';
+import { lockTransaction } from './ledgerLocks';
 
 /**
  * Sets the name and memo of a user transaction or a forecast: they belong to the transaction, so
- * every entry of it (both legs, every occurrence of a forecast) gets them. Absent fields stay.
+ * every entry of it (both legs, every occurrence of a forecast) gets them. Absent fields stay. The
+ * transaction and its entries are locked and read again first, so a concurrent edit is not undone.
+ * False when the transaction no longer exists.
  */
 export async function renameTransaction(
   tx: Tx,
@@ -16,15 +18,16 @@ export async function renameTransaction(
   changes: { name?: string | null; memo?: string | null },
   userId: string | null,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
   const after: { name?: string; memo?: string } = {};
   if (changes.name != null) after.name = parseLedgerInput(entryNameSchema, changes.name);
   if (changes.memo != null) after.memo = parseLedgerInput(entryMemoSchema, changes.memo);
-  if (Object.keys(after).length === 0) return;
-  const legs = await findTransactionEntries(tx, transactionId);
+  const locked = await lockTransaction(tx, transactionId);
+  if (!locked) return false;
+  if (Object.keys(after).length === 0) return true;
   await editEntries(
     tx,
-    legs.map((before) => ({ before, after })),
+    locked.entries.map((before) => ({ before, after })),
     userId,
     now,
   );
@@ -32,4 +35,5 @@ export async function renameTransaction(
     .update(transactions)
     .set({ ...after, updatedAt: now })
     .where(eq(transactions.id, transactionId));
+  return true;
 }

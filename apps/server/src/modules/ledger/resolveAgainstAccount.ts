@@ -12,7 +12,7 @@ export const DEFAULT_AGAINST_ACCOUNT_NAME = 'Banks';
  * asked for; else the transaction's other account (`currentAgainstId`, when editing); else the
  * entity's account named 'Banks' (the root before any sub-account of that name); else the first
  * account of the chart (roots first, in chart order). Never the account itself: asking for it is
- * refused, and the defaults skip it.
+ * refused, and the defaults skip it. The account is locked FOR KEY SHARE for the write that books on it.
  */
 export async function resolveAgainstAccount(
   tx: Tx,
@@ -23,7 +23,7 @@ export async function resolveAgainstAccount(
 ): Promise<AccountRow> {
   const chosen = againstId ?? currentAgainstId;
   if (chosen) {
-    const against = await findAccountInEntity(tx, entityId, chosen);
+    const against = await findAccountInEntity(tx, entityId, chosen, { lock: true });
     if (against.id === accountId) throw badLedgerInput('The against account must differ from the account');
     return against;
   }
@@ -38,7 +38,8 @@ export async function resolveAgainstAccount(
       asc(accounts.name),
       asc(accounts.id),
     )
-    .limit(1);
+    .limit(1)
+    .for('key share');
   if (!fallback) throw badLedgerInput('The entity has no other account to book against');
   return fallback;
 }

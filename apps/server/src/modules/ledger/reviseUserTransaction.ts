@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { transactions } from '../../db/schema';
 import { editEntries } from './entryWrites';
-import { badLedgerInput, parseLedgerInput } from './ledgerErrors';
-import { type EntryRow, findAccountInEntity, findTransactionEntries } from './ledgerRows';
+import { badLedgerInput, entryNotFound, parseLedgerInput } from './ledgerErrors';
+import { lockAccounts, lockTransaction } from './ledgerLocks';
+import type { EntryRow } from './ledgerRows';
 
 /** What may change in a user transaction; absent (or null) fields stay as they are. */
 export type UserTransactionChanges = {
@@ -21,24 +22,30 @@ export type UserTransactionChanges = {
  * `againstId` the other entry's account (kept when absent), and the other entry always holds the
  * negated amount, so the transaction still sums to zero. Date, name and memo belong to the transaction
  * and are written to both entries. Returns the edited entry.
+ *
+ * Locks (ledgerLocks.ts): the accounts asked for, then the transaction and both entries, which are read
+ * again under the lock: the edit starts from the entries as they are, never from a stale copy.
  */
 export async function reviseUserTransaction(
   tx: Tx,
-  entry: EntryRow,
+  found: Pick<EntryRow, 'id' | 'entityId' | 'transactionId'>,
   changes: UserTransactionChanges,
   userId: string | null,
   now: Date,
 ): Promise<EntryRow> {
-  const legs = await findTransactionEntries(tx, entry.transactionId);
+  const asked = await lockAccounts(tx, found.entityId, [changes.accountId, changes.againstId], {
+    require: true,
+  });
+  const askedId = (id: string | null | undefined) => asked.find((account) => account.id === id)?.id;
+  const locked = await lockTransaction(tx, found.transactionId);
+  const entry = locked?.entries.find((leg) => leg.id === found.id);
+  if (!locked || !entry) throw entryNotFound();
+  const legs = locked.entries;
   const other = legs.find((leg) => leg.id !== entry.id);
   if (legs.length !== 2 || !other) throw badLedgerInput('This transaction cannot be edited');
 
-  const accountId = changes.accountId
-    ? (await findAccountInEntity(tx, entry.entityId, changes.accountId)).id
-    : entry.accountId;
-  const againstId = changes.againstId
-    ? (await findAccountInEntity(tx, entry.entityId, changes.againstId)).id
-    : other.accountId;
+  const accountId = askedId(changes.accountId) ?? entry.accountId;
+  const againstId = askedId(changes.againstId) ?? other.accountId;
   if (accountId === againstId) throw badLedgerInput('An entry cannot be booked against its own account');
   const amount = changes.amount == null ? entry.amount : parseLedgerInput(entryCentsSchema, changes.amount);
   const date = changes.date ?? entry.date;

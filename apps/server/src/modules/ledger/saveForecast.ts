@@ -12,9 +12,11 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { entries, forecasts, transactions } from '../../db/schema';
+import { writeTransaction } from '../../db/transactions';
 import { deleteEntries } from './entryWrites';
 import { computeForecastAmount, expandForecast } from './expandForecast';
 import { badLedgerInput, forecastNotFound, parseLedgerInput } from './ledgerErrors';
+import { lockAccounts, lockTransaction } from './ledgerLocks';
 import {
   assertReportOfEntity,
   type ForecastRow,
@@ -50,12 +52,12 @@ export type ForecastRecord = ForecastRow & Pick<TransactionRow, 'name' | 'memo'>
  * The against account defaults as for user transactions (Banks, else the first account).
  */
 export async function createForecast(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: ForecastInput & { entityId: string; accountId: string; startMonth: string },
 ): Promise<ForecastRecord> {
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const now = clock.now();
     const params = await resolveForecastParams(tx, input.entityId, input, null);
     const [transaction] = await tx
@@ -91,22 +93,27 @@ export async function createForecast(
  * UpdateForecast(budgetId, ...): new parameters, and its occurrences replaced: the old forecast entries
  * are deleted and the forecast expanded anew, the rollups following both. An 'average' amount is
  * recomputed from the actuals of the moment.
+ *
+ * Locks (ledgerLocks.ts): the accounts asked for and the ones it has, then its transaction and
+ * entries, then the forecast row, all read again under the lock: a rename or another update that
+ * committed meanwhile is the starting point, never overwritten with a stale copy.
  */
 export async function updateForecast(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: ForecastInput & { forecastId: string },
 ): Promise<ForecastRecord> {
-  return db.transaction(async (tx) => {
-    const existing = await findForecast(tx, input.forecastId, { lock: true });
-    if (!existing || (input.entityId && input.entityId !== existing.entityId)) throw forecastNotFound();
+  return writeTransaction(db, async (tx) => {
+    const found = await findForecast(tx, input.forecastId);
+    if (!found || (input.entityId && input.entityId !== found.entityId)) throw forecastNotFound();
+    await lockAccounts(tx, found.entityId, [input.accountId, input.againstId], { require: true });
+    await lockAccounts(tx, found.entityId, [found.accountId, found.againstAccountId], { require: false });
+    const locked = await lockTransaction(tx, found.transactionId);
+    const existing = await findForecast(tx, found.id, { lock: true });
+    if (!locked || !existing) throw forecastNotFound();
+    const { transaction } = locked;
     const now = clock.now();
-    const [transaction] = await tx
-      .select()
-      .from(transactions)
-      .where(eq(transactions.id, existing.transactionId));
-    if (!transaction) throw forecastNotFound();
     const params = await resolveForecastParams(tx, existing.entityId, input, { ...existing, ...transaction });
     await deleteEntries(tx, eq(entries.transactionId, existing.transactionId), userId, now);
     await tx
@@ -136,7 +143,7 @@ async function resolveForecastParams(
   const startMonth = input.startMonth ?? existing?.startMonth;
   if (!accountId) throw badLedgerInput('Account is required');
   if (!startMonth) throw badLedgerInput('Start month is required');
-  const account = await findAccountInEntity(tx, entityId, accountId);
+  const account = await findAccountInEntity(tx, entityId, accountId, { lock: true });
   const keepAgainst =
     existing && existing.againstAccountId !== account.id ? existing.againstAccountId : undefined;
   const against = await resolveAgainstAccount(tx, entityId, account.id, input.againstId, keepAgainst);

@@ -1,8 +1,9 @@
 import { accountNameSchema } from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts } from '../../db/schema';
+import { writeTransaction } from '../../db/transactions';
 import { accountNotFound, badLedgerInput, parseLedgerInput } from './ledgerErrors';
 import { type AccountRow, assertReportOfEntity, findAccount } from './ledgerRows';
 
@@ -14,12 +15,12 @@ export const ACCOUNT_CANNOT_BE_RENAMED = 'Account cannot be renamed';
  * is trimmed and must not be blank ('Name is required').
  */
 export async function updateAccount(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   input: { id: string; name: string; reportId?: string | null },
 ): Promise<AccountRow> {
   const name = parseLedgerInput(accountNameSchema, input.name);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     const account = await findAccount(tx, input.id);
     if (!account) throw accountNotFound();
     await assertReportOfEntity(tx, account.entityId, input.reportId);

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { accounts } from '../../db/schema';
+import { writeTransaction } from '../../db/transactions';
 import { type EntryWindow, entryWindowCondition } from './entryWindow';
 import { badLedgerInput, parseLedgerInput } from './ledgerErrors';
 import { type AccountRow, assertReportOfEntity, findAccountInEntity } from './ledgerRows';
@@ -38,17 +39,17 @@ export const SUBTREE_MOVE = "Entries cannot be moved into the account's own sub-
  * and onto another company's account (NOT_FOUND, as an unknown one).
  */
 export async function updateEntries(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: EntriesMoveInput,
 ): Promise<EntriesMoved> {
   const search = parseLedgerInput(moveSearchFilterSchema, input.searchFilter ?? '');
   const window = entryWindowCondition(input, clock);
-  return db.transaction(async (tx) => {
+  return writeTransaction(db, async (tx) => {
     await assertReportOfEntity(tx, input.entityId, input.reportId);
-    const fromAccount = await findAccountInEntity(tx, input.entityId, input.fromAccountId);
-    const toAccount = await findAccountInEntity(tx, input.entityId, input.toAccountId);
+    const fromAccount = await findAccountInEntity(tx, input.entityId, input.fromAccountId, { lock: true });
+    const toAccount = await findAccountInEntity(tx, input.entityId, input.toAccountId, { lock: true });
     assertMoveTarget(fromAccount, toAccount, Boolean(input.includeSubtree));
     const fromAccounts = input.includeSubtree
       ? sql`e.account_id IN (SELECT id FROM accounts WHERE entity_id = ${input.entityId}::uuid

@@ -1,15 +1,11 @@
 import { entryCentsSchema, entryMemoSchema, entryNameSchema } from '@keel/domain';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { writeTransaction } from '../../db/transactions';
 import { editEntries } from './entryWrites';
 import { badLedgerInput, entryNotFound, ONLY_USER_ENTRIES_EDITABLE, parseLedgerInput } from './ledgerErrors';
-import {
-  assertReportOfEntity,
-  type EntryRow,
-  findAccountInEntity,
-  findEntry,
-  type TypedEntryRow,
-} from './ledgerRows';
+import { lockAccounts, lockTransaction } from './ledgerLocks';
+import { assertReportOfEntity, type EntryRow, findEntry, type TypedEntryRow } from './ledgerRows';
 import { renameTransaction } from './renameTransaction';
 import { reviseUserTransaction } from './reviseUserTransaction';
 
@@ -36,15 +32,21 @@ export const FORECAST_OCCURRENCE_FIXED =
  * account the entry is already on changes nothing. Returns the entry before and after.
  */
 export async function updateEntry(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: { id: string; reportId?: string | null; changes: EntryChanges },
 ): Promise<{ entry: EntryRow; original: EntryRow }> {
-  return db.transaction(async (tx) => {
-    const original = await findEntry(tx, input.id, { lock: true });
-    if (!original) throw entryNotFound();
-    await assertReportOfEntity(tx, original.entityId, input.reportId);
+  return writeTransaction(db, async (tx) => {
+    const found = await findEntry(tx, input.id);
+    if (!found) throw entryNotFound();
+    await assertReportOfEntity(tx, found.entityId, input.reportId);
+    // Lock order (ledgerLocks.ts): the account asked for, then the transaction and its entries.
+    await lockAccounts(tx, found.entityId, [input.changes.accountId], { require: true });
+    const locked = await lockTransaction(tx, found.transactionId);
+    const current = locked?.entries.find((leg) => leg.id === found.id);
+    if (!current) throw entryNotFound();
+    const original = { ...current, transactionType: found.transactionType };
     const entry = await applyEntryChanges(tx, original, input.changes, userId, clock.now());
     return { entry, original: withoutType(original) };
   });
@@ -60,6 +62,7 @@ async function applyEntryChanges(
   const differs = (field: 'amount' | 'date' | 'name' | 'memo') => {
     const value = changes[field];
     if (value == null) return false;
+    if (value === entry[field]) return false;
     if (field === 'amount') return parseLedgerInput(entryCentsSchema, value) !== entry.amount;
     if (field === 'name') return parseLedgerInput(entryNameSchema, value) !== entry.name;
     if (field === 'memo') return parseLedgerInput(entryMemoSchema, value) !== entry.memo;
@@ -91,7 +94,8 @@ async function moveOneEntry(
   now: Date,
 ): Promise<EntryRow> {
   if (!accountId || accountId === entry.accountId) return entry;
-  const account = await findAccountInEntity(tx, entry.entityId, accountId);
+  const [account] = await lockAccounts(tx, entry.entityId, [accountId], { require: true });
+  if (!account) throw new Error('lockAccounts returned no account');
   const [moved] = await editEntries(tx, [{ before: entry, after: { accountId: account.id } }], userId, now);
   return moved ?? entry;
 }

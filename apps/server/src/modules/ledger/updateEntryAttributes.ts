@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { writeTransaction } from '../../db/transactions';
 import { badLedgerInput, entryNotFound, ONLY_USER_ENTRIES_EDITABLE } from './ledgerErrors';
 import { assertReportOfEntity, type EntryRow, findEntry } from './ledgerRows';
 import { renameTransaction } from './renameTransaction';
@@ -9,18 +10,21 @@ import { renameTransaction } from './renameTransaction';
  * entry of it gets them). Imported entries keep their bank's description: refused. Absent fields stay.
  */
 export async function updateEntryAttributes(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: { id: string; name?: string | null; memo?: string | null; reportId?: string | null },
 ): Promise<EntryRow> {
-  return db.transaction(async (tx) => {
-    const entry = await findEntry(tx, input.id, { lock: true });
+  return writeTransaction(db, async (tx) => {
+    const entry = await findEntry(tx, input.id);
     if (!entry) throw entryNotFound();
     await assertReportOfEntity(tx, entry.entityId, input.reportId);
     if (entry.transactionType === 'Imported') throw badLedgerInput(ONLY_USER_ENTRIES_EDITABLE);
-    await renameTransaction(tx, entry.transactionId, input, userId, clock.now());
-    const { transactionType: _type, ...renamed } = (await findEntry(tx, entry.id)) ?? entry;
-    return renamed;
+    if (!(await renameTransaction(tx, entry.transactionId, input, userId, clock.now())))
+      throw entryNotFound();
+    const renamed = await findEntry(tx, entry.id);
+    if (!renamed) throw entryNotFound();
+    const { transactionType: _type, ...row } = renamed;
+    return row;
   });
 }

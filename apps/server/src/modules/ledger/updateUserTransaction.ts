@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { writeTransaction } from '../../db/transactions';
 import { badLedgerInput, entryNotFound, ONLY_USER_ENTRIES_EDITABLE } from './ledgerErrors';
 import { assertReportOfEntity, type EntryRow, findEntry } from './ledgerRows';
 import { reviseUserTransaction, type UserTransactionChanges } from './reviseUserTransaction';
@@ -12,18 +13,17 @@ export const FORECAST_NOT_A_USER_TRANSACTION = 'A forecast is changed with Updat
  * transactions: a forecast is changed with UpdateForecast, an imported entry not at all.
  */
 export async function updateUserTransaction(
-  db: Db,
+  db: Db | Tx,
   clock: Clock,
   userId: string | null,
   input: UserTransactionChanges & { id: string; entityId?: string | null; reportId?: string | null },
 ): Promise<EntryRow> {
-  return db.transaction(async (tx) => {
-    const found = await findEntry(tx, input.id, { lock: true });
+  return writeTransaction(db, async (tx) => {
+    const found = await findEntry(tx, input.id);
     if (!found || (input.entityId && input.entityId !== found.entityId)) throw entryNotFound();
     await assertReportOfEntity(tx, found.entityId, input.reportId);
-    const { transactionType, ...entry } = found;
-    if (transactionType === 'Budget') throw badLedgerInput(FORECAST_NOT_A_USER_TRANSACTION);
-    if (transactionType !== 'UserTransaction') throw badLedgerInput(ONLY_USER_ENTRIES_EDITABLE);
-    return reviseUserTransaction(tx, entry, input, userId, clock.now());
+    if (found.transactionType === 'Budget') throw badLedgerInput(FORECAST_NOT_A_USER_TRANSACTION);
+    if (found.transactionType !== 'UserTransaction') throw badLedgerInput(ONLY_USER_ENTRIES_EDITABLE);
+    return reviseUserTransaction(tx, found, input, userId, clock.now());
   });
 }

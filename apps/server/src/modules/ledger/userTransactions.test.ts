@@ -502,3 +502,32 @@ describe('EntryWithTransaction', () => {
     expect(custom.errors).toBeUndefined();
   });
 });
+
+describe('zero amounts (issue 9)', () => {
+  it('refuses a zero amount on create, on edit and for a fixed forecast, for every client, changing nothing', async () => {
+    const before = await ledgerSnapshot(t.db, acme.entityId);
+    const created = await acme.gql(CREATE, {
+      entityId: acme.entityId,
+      accountId: ids.rent,
+      date: '2026-10-03',
+      amount: 0,
+    });
+    expect(created.errors?.[0]).toMatchObject({
+      message: 'Amount must not be zero',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const forecast = await acme.gql(
+      `mutation($entityId: ID!, $accountId: ID!) {
+        createForecast(entityId: $entityId, accountId: $accountId, amount: 0, date: "2027-01") { id }
+      }`,
+      { entityId: acme.entityId, accountId: ids.rent },
+    );
+    expect(forecast.errors?.[0]?.message).toBe('Amount must not be zero');
+    expect(await ledgerSnapshot(t.db, acme.entityId)).toEqual(before);
+
+    const entry = await book({ accountId: ids.rent, date: '2026-10-03', amount: 1500 });
+    const edited = await acme.gql(UPDATE_TRANSACTION, { id: entry.id, amount: 0 });
+    expect(edited.errors?.[0]?.message).toBe('Amount must not be zero');
+    expect((await legs(entry.transactionId)).map((leg) => Math.abs(leg.amount))).toEqual([1500, 1500]);
+  });
+});

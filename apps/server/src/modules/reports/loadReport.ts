@@ -12,8 +12,9 @@ import {
   type ScenarioRollup,
 } from '@keel/domain';
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { accounts, monthlyRollups, reportLineItems } from '../../db/schema';
+import { readSnapshot } from '../../db/transactions';
 import { DEFAULT_REPORT_NAME, defaultReportLines } from '../ledger/defaultChart';
 import type { AccountRow } from '../ledger/types';
 import { findReport } from './findReport';
@@ -42,7 +43,7 @@ export type LoadedReport = {
 /**
  * Computes a report of the entity (by id, or the default 'Financial Report'; null when there is none).
  * Figures come only from the monthly rollup (and the chart and the report's lines), so a report costs
- * O(accounts x months) whatever the number of entries. Four reads run together:
+ * O(accounts x months) whatever the number of entries. Four reads, in one snapshot (readSnapshot):
  * 1. the report and its line items;
  * 2. the entity's accounts;
  * 3. the rollups of the range's months, 'actual' through the cutoff and 'forecast' after it;
@@ -56,43 +57,44 @@ export async function loadReport(
   reportId: string | null,
   range: ReportRange,
 ): Promise<LoadedReport | null> {
-  const [found, chart, rollups, openingBalances] = await Promise.all([
-    findReport(db, entityId, reportId).then(async (report) =>
-      report
-        ? {
-            report,
-            lines: await db
-              .select()
-              .from(reportLineItems)
-              .where(and(eq(reportLineItems.entityId, entityId), eq(reportLineItems.reportId, report.id))),
-          }
-        : null,
-    ),
-    db
-      .select()
-      .from(accounts)
-      .where(eq(accounts.entityId, entityId))
-      .orderBy(asc(accounts.sortOrder), asc(accounts.name), asc(accounts.id)),
-    readRangeRollups(db, entityId, range),
-    db
-      .select({
-        accountId: monthlyRollups.accountId,
-        amount: sql<number>`sum(${monthlyRollups.amount})`.mapWith(Number),
-      })
-      .from(monthlyRollups)
-      .innerJoin(accounts, eq(accounts.id, monthlyRollups.accountId))
-      .where(
-        and(
-          eq(monthlyRollups.entityId, entityId),
-          eq(monthlyRollups.scenario, 'actual'),
-          lt(monthlyRollups.month, range.startMonth),
-          isNotNull(accounts.accountGroup),
-        ),
-      )
-      .groupBy(monthlyRollups.accountId),
-  ]);
-  if (!found) return null;
-  const { report, lines: storedLines } = found;
+  return readSnapshot(db, (snapshot) => loadReportIn(snapshot, entityId, reportId, range));
+}
+
+async function loadReportIn(
+  db: Db | Tx,
+  entityId: string,
+  reportId: string | null,
+  range: ReportRange,
+): Promise<LoadedReport | null> {
+  // One after the other: a snapshot is one transaction on one connection.
+  const report = await findReport(db, entityId, reportId);
+  if (!report) return null;
+  const storedLines = await db
+    .select()
+    .from(reportLineItems)
+    .where(and(eq(reportLineItems.entityId, entityId), eq(reportLineItems.reportId, report.id)));
+  const chart = await db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.entityId, entityId))
+    .orderBy(asc(accounts.sortOrder), asc(accounts.name), asc(accounts.id));
+  const rollups = await readRangeRollups(db, entityId, range);
+  const openingBalances = await db
+    .select({
+      accountId: monthlyRollups.accountId,
+      amount: sql<number>`sum(${monthlyRollups.amount})`.mapWith(Number),
+    })
+    .from(monthlyRollups)
+    .innerJoin(accounts, eq(accounts.id, monthlyRollups.accountId))
+    .where(
+      and(
+        eq(monthlyRollups.entityId, entityId),
+        eq(monthlyRollups.scenario, 'actual'),
+        lt(monthlyRollups.month, range.startMonth),
+        isNotNull(accounts.accountGroup),
+      ),
+    )
+    .groupBy(monthlyRollups.accountId);
 
   const months = monthRange(range.startMonth, range.endMonth);
   const figures = computeAccountFigures({

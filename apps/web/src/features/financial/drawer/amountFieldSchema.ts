@@ -1,4 +1,4 @@
-import { MAX_ENTRY_CENTS } from '@keel/domain';
+import { AMOUNT_NOT_ZERO, MAX_ENTRY_CENTS } from '@keel/domain';
 import { z } from 'zod';
 import { amountInputCents } from './amountInputValue';
 
@@ -8,7 +8,7 @@ export const amountFieldSchema = z
   .superRefine((value, context) => {
     const cents = amountInputCents(value);
     if (cents === null) context.addIssue({ code: 'custom', message: 'Amount is required' });
-    else if (cents === 0) context.addIssue({ code: 'custom', message: 'Amount must not be zero' });
+    else if (cents === 0) context.addIssue({ code: 'custom', message: AMOUNT_NOT_ZERO });
     else if (Math.abs(cents) > MAX_ENTRY_CENTS)
       context.addIssue({ code: 'custom', message: 'Amount is too large' });
   });
