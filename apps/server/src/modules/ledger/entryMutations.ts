@@ -11,6 +11,7 @@ import { deleteEntry } from './deleteEntry';
 import { EntryRef } from './entryTypes';
 import { type EntryView, hydrateEntries } from './entryViews';
 import { requireEntry } from './guardLedgerRow';
+import { entryNotFound } from './ledgerErrors';
 import type { EntryRow } from './ledgerRows';
 import { updateEntry } from './updateEntry';
 import { updateEntryAttributes } from './updateEntryAttributes';
@@ -55,7 +56,7 @@ const DeleteEntryPayloadRef = builder
  */
 export async function entryView(db: Db | Tx, row: EntryRow): Promise<EntryView> {
   const [view] = await hydrateEntries(db, [row]);
-  if (!view) throw new Error('Entry view missing');
+  if (!view) throw entryNotFound();
   return view;
 }
 

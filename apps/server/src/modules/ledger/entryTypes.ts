@@ -1,5 +1,6 @@
 import { FORECAST_CALCULATION_TYPES, FORECAST_RECURRENCES } from '@keel/domain';
 import { builder } from '../../graphql/builder';
+import { apiError } from '../../graphql/errors';
 import type { EntryChangeView } from './entryHistory';
 import { type EntryView, hydrateEntries } from './entryViews';
 import { findTransactionEntries, type RuleRow, type TransactionRow } from './ledgerRows';
@@ -25,8 +26,9 @@ export const ForecastCalculationTypeRef = builder.enumType('ForecastCalculationT
   values: FORECAST_CALCULATION_TYPES,
 });
 
+/** A row another write deleted after this answer's main read: NOT_FOUND, as any missing row. */
 const mustExist = <T>(row: T | null, what: string): T => {
-  if (!row) throw new Error(`${what} not found`);
+  if (!row) throw apiError('NOT_FOUND', `${what} not found`);
   return row;
 };
 
@@ -124,13 +126,7 @@ EntryRef.implement({
     transaction: t.field({
       type: LedgerTransactionRef,
       description: 'The transaction the entry belongs to.',
-      resolve: async (entry, _args, ctx) => {
-        const [row] = await ctx.db.query.transactions.findMany({
-          where: (transactions, { eq }) => eq(transactions.id, entry.transactionId),
-          limit: 1,
-        });
-        return mustExist(row ?? null, 'Transaction');
-      },
+      resolve: (entry) => entry.transaction,
     }),
   }),
 });

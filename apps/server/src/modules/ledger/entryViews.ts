@@ -1,20 +1,25 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { accounts, forecasts, transactions } from '../../db/schema';
-import type { AccountRow, EntryRow, TransactionType } from './ledgerRows';
+import type { AccountRow, EntryRow, TransactionRow, TransactionType } from './ledgerRows';
 import type { ForecastRecord } from './saveForecast';
 
 /**
- * An entry as the API shows it (spec §3 Entry): the row, its transaction's type, its account, and for
- * a forecast occurrence the forecast's parameters (`refTransaction`).
+ * An entry as the API shows it (spec §3 Entry): the row, its transaction (and its type), its account,
+ * and for a forecast occurrence the forecast's parameters (`refTransaction`). Read together, so a
+ * mutation's answer read in its own transaction shows what it wrote.
  */
 export type EntryView = EntryRow & {
   transactionType: TransactionType;
+  transaction: TransactionRow;
   account: AccountRow;
   forecast: ForecastRecord | null;
 };
 
-/** Completes entries into views with three queries in all, however many entries there are. */
+/**
+ * Completes entries into views with three queries in all, however many entries there are, in input
+ * order; one deleted meanwhile is left out.
+ */
 export async function hydrateEntries(
   db: Db | Tx,
   rows: readonly (EntryRow & { transactionType?: TransactionType })[],
@@ -25,7 +30,7 @@ export async function hydrateEntries(
   // One after the other: inside a write's transaction they share one connection.
   const accountRows = await db.select().from(accounts).where(inArray(accounts.id, accountIds));
   const transactionRows = await db
-    .select({ id: transactions.id, transactionType: transactions.transactionType })
+    .select()
     .from(transactions)
     .where(inArray(transactions.id, transactionIds));
   const forecastRows = await db
@@ -34,21 +39,23 @@ export async function hydrateEntries(
     .innerJoin(transactions, eq(transactions.id, forecasts.transactionId))
     .where(inArray(forecasts.transactionId, transactionIds));
   const accountById = new Map(accountRows.map((row) => [row.id, row]));
-  const typeById = new Map(transactionRows.map((row) => [row.id, row.transactionType]));
+  const transactionById = new Map(transactionRows.map((row) => [row.id, row]));
   const forecastByTransaction = new Map(
     forecastRows.map((row) => [
       row.forecast.transactionId,
       { ...row.forecast, name: row.name, memo: row.memo },
     ]),
   );
-  return rows.map((row) => {
+  // An entry whose transaction another write deleted since the entry was read is left out.
+  return rows.flatMap((row) => {
     const account = accountById.get(row.accountId);
-    const transactionType = row.transactionType ?? typeById.get(row.transactionId);
-    if (!account || !transactionType) throw new Error(`Entry ${row.id} lost its account or transaction`);
+    const transaction = transactionById.get(row.transactionId);
+    if (!account || !transaction) return [];
     const { transactionType: _type, ...entry } = row;
     return {
       ...entry,
-      transactionType,
+      transactionType: transaction.transactionType,
+      transaction,
       account,
       forecast: forecastByTransaction.get(row.transactionId) ?? null,
     };
