@@ -113,6 +113,11 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
     query: 'query($id: ID!) { entryWithHistory(id: $id) { entry { id } history { event } } }',
     variables: { id: ids.entry },
   }),
+  'Query.forecastAverage': async () => ({
+    query: `query($e: ID!, $a: ID!) {
+      forecastAverage(entityId: $e, accountId: $a, startMonth: "2027-01", averageMonths: 3) { average } }`,
+    variables: { e: victim.entityId, a: ids.expense },
+  }),
   'Mutation.createEntity': async () => ({ query: 'mutation { createEntity(name: "Matrix Co") { id } }' }),
   'Mutation.createAccount': async () => ({
     query:

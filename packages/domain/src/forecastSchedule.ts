@@ -1,4 +1,4 @@
-import { addMonths, type MonthKey, monthsBetween } from './months';
+import { addMonths, earliestMonth, type MonthKey, monthsBetween } from './months';
 
 /** How often a forecast repeats (spec §9); `monthly` is the default. */
 export const FORECAST_RECURRENCES = ['none', 'monthly', 'quarterly', 'annually'] as const;
@@ -55,9 +55,15 @@ export function forecastOccurrenceMonths(schedule: ForecastSchedule): MonthKey[]
   return months;
 }
 
-/** The full months an `average` forecast starting in `startMonth` averages: the `count` months before it, oldest first. */
-export function averageWindowMonths(startMonth: MonthKey, count: number): MonthKey[] {
-  return Array.from({ length: count }, (_, index) => addMonths(startMonth, index - count));
+/**
+ * The months an `average` forecast starting in `startMonth` averages, oldest first: the `count` most
+ * recent *complete* months before it. The current month is not complete yet, and months after it have
+ * no actuals, so the window ends at the month before the start month or the month before the current
+ * one, whichever is earlier.
+ */
+export function averageWindowMonths(startMonth: MonthKey, count: number, currentMonth: MonthKey): MonthKey[] {
+  const last = earliestMonth(addMonths(startMonth, -1), addMonths(currentMonth, -1));
+  return Array.from({ length: count }, (_, index) => addMonths(last, index - count + 1));
 }
 
 /**

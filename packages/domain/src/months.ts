@@ -117,3 +117,13 @@ export function formatMonthShortNumeric(key: MonthKey): string {
   const { year, month } = parseMonthKey(key);
   return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
 }
+
+/** The earliest of some months (month keys order as strings). */
+export function earliestMonth(first: MonthKey, ...rest: MonthKey[]): MonthKey {
+  return [first, ...rest].sort()[0] ?? first;
+}
+
+/** The latest of some months. */
+export function latestMonth(first: MonthKey, ...rest: MonthKey[]): MonthKey {
+  return [first, ...rest].sort().at(-1) ?? first;
+}

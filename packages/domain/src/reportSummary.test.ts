@@ -4,7 +4,6 @@ import {
   buildAccountSpend,
   buildCashFlowSeries,
   buildIncomeVsExpense,
-  buildRunwayInput,
   buildStartingBalances,
   type SummaryAccount,
 } from './reportSummary';
@@ -130,12 +129,6 @@ describe('report summary', () => {
       'forecast',
       'forecast',
     ]);
-    expect(buildRunwayInput(series, '2026-01', '2026-01').months[1]).toEqual({
-      key: '2026-02',
-      cashBalance: 1_600,
-      income: 0,
-      expense: 200,
-    });
   });
 
   it('lists expense accounts with their own figures and name paths for Spend by Category', () => {

@@ -1,7 +1,6 @@
 import type { AccountFigures } from './accountFigures';
 import type { Cents } from './money';
 import { addMonths, type MonthKey } from './months';
-import type { RunwayInput } from './runway';
 import type { AccountSpend } from './spendByCategory';
 
 /** What the summary cards need to know of an account. */
@@ -103,24 +102,6 @@ export function buildIncomeVsExpense(series: CashFlowSeries, actualsEndMonth: Mo
     expense: series.expense[i] ?? 0,
     scenario: month <= actualsEndMonth ? 'actual' : 'forecast',
   }));
-}
-
-/** The input of computeRunway: cash is the closing Banks balance of each month of the report. */
-export function buildRunwayInput(
-  series: CashFlowSeries,
-  currentMonth: MonthKey,
-  actualsEndMonth: MonthKey,
-): RunwayInput {
-  return {
-    months: series.months.map((key, i) => ({
-      key,
-      cashBalance: series.cash[i] ?? 0,
-      income: series.income[i] ?? 0,
-      expense: series.expense[i] ?? 0,
-    })),
-    currentMonth,
-    actualsEndMonth,
-  };
 }
 
 /**

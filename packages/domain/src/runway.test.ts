@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeRunway, formatRunwayMonths, type RunwayMonth } from './runway';
+import { computeRunway, explainRunway, formatRunwayMonths, RUNWAY_METHODS, type RunwayMonth } from './runway';
 
 // A small company, figures in cents: $100,000 at the end of September, burning $10,000 a month in
 // actuals (Jul–Sep: 12k, 10k, 8k net burn), forecast to burn $20,000 a month from November.
@@ -65,5 +65,42 @@ describe('formatRunwayMonths', () => {
     expect(formatRunwayMonths(30)).toBe('24+');
     expect(formatRunwayMonths(24)).toBe('24');
     expect(formatRunwayMonths(8.75)).toBe('8');
+  });
+});
+
+describe('explainRunway', () => {
+  it('shows each method’s calculation with the figures it used', () => {
+    expect(explainRunway('runway', input).working).toEqual({
+      balance: 9_000_000,
+      balanceMonth: '2026-10',
+      burn: null,
+      burnMonths: [],
+      calculation: 'Cash $90,000 at the end of Oct 2026 turns negative in Mar 2027 (-$10,000): 5 months',
+    });
+    expect(explainRunway('startup_runway', input).working).toMatchObject({
+      balance: 7_000_000,
+      balanceMonth: '2026-11',
+      burn: 800_000,
+      burnMonths: ['2026-09'],
+      calculation:
+        'Cash $70,000 at the end of Nov 2026 ÷ $8,000 net burn in Sep 2026 = 8.8 months, cash out Jun 2027',
+    });
+    expect(explainRunway('startup_runway_3mo', input).working.calculation).toBe(
+      'Cash $100,000 at the end of Sep 2026 ÷ $10,000 average net burn of Jul 2026–Sep 2026 = 10.0 months, cash out Aug 2027',
+    );
+    expect(explainRunway('runway_no_growth', input).working.calculation).toBe(
+      'Cash $100,000 at the end of Sep 2026, ($40,000 expenses in Nov 2026 − $40,000 income in Sep 2026 = $0): no burn, so Unlimited',
+    );
+    const positive = months.map((m) => ({ ...m, cashBalance: Math.abs(m.cashBalance) }));
+    expect(explainRunway('runway', { ...input, months: positive }).working.calculation).toBe(
+      'Cash $90,000 at the end of Oct 2026 stays positive through the last forecast month, Mar 2027',
+    );
+  });
+
+  it('does not depend on how many months past the cash-out month it is given', () => {
+    const longer = [...months, { key: '2027-04', cashBalance: -3_000_000, income: 0, expense: 2_000_000 }];
+    for (const method of RUNWAY_METHODS) {
+      expect(explainRunway(method, { ...input, months: longer })).toEqual(explainRunway(method, input));
+    }
   });
 });

@@ -9,6 +9,7 @@ import '../modules/ledger/accountMutations';
 import '../modules/ledger/entryMutations';
 import '../modules/ledger/moveMutations';
 import '../modules/ledger/forecastMutations';
+import '../modules/ledger/forecastQueries';
 import '../modules/reports/types';
 import '../modules/reports/queries';
 import '../modules/transactions/queries';

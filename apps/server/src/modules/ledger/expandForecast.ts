@@ -4,11 +4,11 @@ import {
   type ForecastCalculationType,
   forecastOccurrenceMonths,
 } from '@keel/domain';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { monthlyRollups } from '../../db/schema';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { accounts, monthlyRollups } from '../../db/schema';
 import { insertEntries, type NewEntry } from './entryWrites';
-import type { EntryRow, ForecastRow } from './ledgerRows';
+import type { AccountRow, EntryRow, ForecastRow } from './ledgerRows';
 
 /**
  * Materialises a forecast's occurrences as entries (scenario 'forecast') of its Budget transaction:
@@ -45,39 +45,64 @@ export async function expandForecast(
   return insertEntries(tx, rows, userId, now);
 }
 
+/** The months an average forecast averages and the account's actual figure in each (raw cents). */
+export type AverageWindow = { months: { month: string; amount: number }[]; average: number };
+
 /**
- * A forecast's amount per occurrence, in cents:
- * - `fixed`: the amount given (whole units) in cents;
- * - `average`: the average of the account's actual monthly totals (its own entries, from the monthly
- *   rollups) over the `averageMonths` full months before the start month, months without entries
- *   counting as 0, rounded half away from zero to the cent. It is computed when the forecast is saved
- *   and stored; saving the forecast again recomputes it from the actuals of that moment.
+ * The actual monthly totals an `average` forecast averages: the account *with its sub-accounts* (what
+ * its report row shows), over the `averageMonths` most recent complete months before the start month
+ * (see averageWindowMonths), months without entries counting as 0; and their average, rounded half
+ * away from zero to the cent. Raw debit-positive cents, as the forecast books them.
+ */
+export async function averageWindow(
+  db: Db | Tx,
+  input: {
+    entityId: string;
+    account: AccountRow;
+    startMonth: string;
+    averageMonths: number;
+    currentMonth: string;
+  },
+): Promise<AverageWindow> {
+  const window = averageWindowMonths(input.startMonth, input.averageMonths, input.currentMonth);
+  if (window.length === 0) return { months: [], average: 0 };
+  const subtree = `${input.account.ancestry}${input.account.id}/%`;
+  const rows = await db
+    .select({ month: monthlyRollups.month, amount: sql<string>`sum(${monthlyRollups.amount})` })
+    .from(monthlyRollups)
+    .innerJoin(accounts, eq(accounts.id, monthlyRollups.accountId))
+    .where(
+      and(
+        eq(monthlyRollups.entityId, input.entityId),
+        or(eq(accounts.id, input.account.id), like(accounts.ancestry, subtree)),
+        eq(monthlyRollups.scenario, 'actual'),
+        inArray(monthlyRollups.month, window),
+      ),
+    )
+    .groupBy(monthlyRollups.month);
+  const byMonth = new Map(rows.map((row) => [row.month, Number(row.amount)]));
+  const months = window.map((month) => ({ month, amount: byMonth.get(month) ?? 0 }));
+  return { months, average: averageMonthlyCents(months.map((m) => m.amount)) };
+}
+
+/**
+ * A forecast's amount per occurrence, in cents: `fixed`, the amount given; `average`, the average of
+ * averageWindow. It is computed when the forecast is saved and stored; saving the forecast again
+ * recomputes it from the actuals of that moment.
  */
 export async function computeForecastAmount(
   tx: Tx,
   forecast: {
     entityId: string;
-    accountId: string;
+    account: AccountRow;
     calculationType: ForecastCalculationType;
     fixedCents: number | null;
     averageMonths: number | null;
     startMonth: string;
+    currentMonth: string;
   },
 ): Promise<number> {
   if (forecast.calculationType === 'fixed') return forecast.fixedCents ?? 0;
-  const window = averageWindowMonths(forecast.startMonth, forecast.averageMonths ?? 0);
-  if (window.length === 0) return 0;
-  const rows = await tx
-    .select({ month: monthlyRollups.month, amount: monthlyRollups.amount })
-    .from(monthlyRollups)
-    .where(
-      and(
-        eq(monthlyRollups.entityId, forecast.entityId),
-        eq(monthlyRollups.accountId, forecast.accountId),
-        eq(monthlyRollups.scenario, 'actual'),
-        inArray(monthlyRollups.month, window),
-      ),
-    );
-  const byMonth = new Map(rows.map((row) => [row.month, Number(row.amount)]));
-  return averageMonthlyCents(window.map((month) => byMonth.get(month) ?? 0));
+  const { average } = await averageWindow(tx, { ...forecast, averageMonths: forecast.averageMonths ?? 0 });
+  return average;
 }

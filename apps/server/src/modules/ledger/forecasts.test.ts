@@ -206,6 +206,57 @@ describe('CreateForecast', () => {
     await expectBooksExact();
   });
 
+  it('averages complete months only, of the account with its sub-accounts, and shows the working', async () => {
+    const created = async (name: string, parentId: string) =>
+      (
+        await acme.gql<{ createAccount: { id: string } }>(
+          'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
+          { e: acme.entityId, p: parentId, n: name },
+        )
+      ).data!.createAccount.id;
+    const parent = await created('Hosting', await acme.account('Expense'));
+    const child = await created('Hosting EU', parent);
+    await book(parent, '2026-08-10', 300);
+    await book(child, '2026-08-20', 700); // the row shows 1,000 in August
+    await book(child, '2026-09-05', 2000);
+    await book(parent, '2026-10-05', 600);
+    await book(child, '2026-11-05', 50_000); // November (today's month) is not complete: left out
+    // Starting in December seen in November: August, September, October (1000 + 2000 + 600) / 3.
+    const forecast = await createForecast({
+      accountId: parent,
+      calculationType: 'average',
+      averageMonths: 3,
+      date: '2026-12',
+      recurring: 'none',
+    });
+    expect(forecast.amountCents).toBe(1200);
+    // A later start does not count the months up to it as zero: the same complete months.
+    const later = await createForecast({
+      accountId: parent,
+      calculationType: 'average',
+      averageMonths: 3,
+      date: '2027-04',
+      recurring: 'none',
+    });
+    expect(later.amountCents).toBe(1200);
+    const working = await acme.gql<{
+      forecastAverage: { months: { month: string; amount: number; shownAmount: number }[]; average: number };
+    }>(
+      `query($e: ID!, $a: ID!) { forecastAverage(entityId: $e, accountId: $a, startMonth: "2026-12", averageMonths: 3) {
+        months { month amount shownAmount } average } }`,
+      { e: acme.entityId, a: parent },
+    );
+    expect(working.data?.forecastAverage).toEqual({
+      months: [
+        { month: '2026-08', amount: 1000, shownAmount: 1000 },
+        { month: '2026-09', amount: 2000, shownAmount: 2000 },
+        { month: '2026-10', amount: 600, shownAmount: 600 },
+      ],
+      average: 1200,
+    });
+    await expectBooksExact();
+  });
+
   it('refuses bad input with a clear message, creating nothing', async () => {
     const before = await ledgerSnapshot(t.db, acme.entityId);
     const cases: [Record<string, unknown>, string, string][] = [

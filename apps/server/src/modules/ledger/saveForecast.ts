@@ -6,6 +6,7 @@ import {
   entryNameSchema,
   type ForecastCalculationType,
   type ForecastRecurrence,
+  monthKeyOfDate,
   unitsToCents,
 } from '@keel/domain';
 import { eq } from 'drizzle-orm';
@@ -59,7 +60,7 @@ export async function createForecast(
 ): Promise<ForecastRecord> {
   return writeTransaction(db, async (tx) => {
     const now = clock.now();
-    const params = await resolveForecastParams(tx, input.entityId, input, null);
+    const params = await resolveForecastParams(tx, clock, input.entityId, input, null);
     const [transaction] = await tx
       .insert(transactions)
       .values({
@@ -114,7 +115,10 @@ export async function updateForecast(
     if (!locked || !existing) throw forecastNotFound();
     const { transaction } = locked;
     const now = clock.now();
-    const params = await resolveForecastParams(tx, existing.entityId, input, { ...existing, ...transaction });
+    const params = await resolveForecastParams(tx, clock, existing.entityId, input, {
+      ...existing,
+      ...transaction,
+    });
     await deleteEntries(tx, eq(entries.transactionId, existing.transactionId), userId, now);
     await tx
       .update(transactions)
@@ -134,6 +138,7 @@ export async function updateForecast(
 /** Checks and completes the parameters; computes the amount per occurrence. */
 async function resolveForecastParams(
   tx: Tx,
+  clock: Clock,
   entityId: string,
   input: ForecastInput,
   existing: ForecastRecord | null,
@@ -170,11 +175,12 @@ async function resolveForecastParams(
   }
   const amount = await computeForecastAmount(tx, {
     entityId,
-    accountId: account.id,
+    account,
     calculationType,
     fixedCents,
     averageMonths,
     startMonth,
+    currentMonth: monthKeyOfDate(clock.now().toISOString()),
   });
   return {
     name,

@@ -1,21 +1,24 @@
 import {
   buildAccountSpend,
   buildIncomeVsExpense,
-  buildRunwayInput,
   buildStartingBalances,
   type CashFlowSeries,
-  computeRunway,
   computeSpendByCategory,
+  type ExplainedRunway,
+  explainRunway,
   formatRunwayMonths,
   type IncomeVsExpense,
   type MonthKey,
-  type Runway,
+  type RunwayInput,
   type RunwayMethod,
+  type RunwayWorking,
   type SpendCategory,
   type StartingBalance,
 } from '@keel/domain';
 import { builder } from '../../graphql/builder';
+import type { Context } from '../../graphql/context';
 import type { LoadedReport } from './loadReport';
+import { loadRunwayInput } from './loadRunwayInput';
 import { badReportInput } from './reportErrors';
 import { RunwayMethodEnum, ScenarioEnum } from './sharedTypes';
 
@@ -59,8 +62,39 @@ export const IncomeVsExpenseRef = builder.objectRef<IncomeVsExpense>('IncomeVsEx
   }),
 });
 
-type RunwayAnswer = Runway & { method: RunwayMethod };
+const RunwayWorkingRef = builder.objectRef<RunwayWorking>('RunwayWorking').implement({
+  description: 'How the runway was reached: the figures it used and the calculation in one line.',
+  fields: (t) => ({
+    balance: t.field({
+      type: 'Cents',
+      description: 'The cash balance it starts from.',
+      resolve: (w) => w.balance,
+    }),
+    balanceMonth: t.field({
+      type: 'MonthKey',
+      description: 'The month whose closing cash balance that is.',
+      resolve: (w) => w.balanceMonth,
+    }),
+    burn: t.float({
+      nullable: true,
+      description: 'The monthly burn it divides by, in cents; null for runway (it walks the forecast).',
+      resolve: (w) => w.burn,
+    }),
+    burnMonths: t.field({
+      type: ['MonthKey'],
+      description: 'The months the burn was read from.',
+      resolve: (w) => w.burnMonths,
+    }),
+    calculation: t.exposeString('calculation', {
+      description: 'The calculation in one line, with its figures.',
+    }),
+  }),
+});
+
+type RunwayAnswer = ExplainedRunway & { method: RunwayMethod };
 export const RunwayRef = builder.objectRef<RunwayAnswer>('Runway').implement({
+  description:
+    "Computed over the company's whole forecast (every month with forecast entries), never the report's range: the same whatever start and end month are shown.",
   fields: (t) => ({
     method: t.field({ type: RunwayMethodEnum, resolve: (r) => r.method }),
     months: t.float({
@@ -78,8 +112,21 @@ export const RunwayRef = builder.objectRef<RunwayAnswer>('Runway').implement({
       description: "The gauge label: whole months, '24+' past the cap, 'Unlimited'.",
       resolve: (r) => formatRunwayMonths(r.months),
     }),
+    working: t.field({ type: RunwayWorkingRef, resolve: (r) => r.working }),
   }),
 });
+
+/** One horizon read per summary, however many methods a query asks for. */
+const runwayInputs = new WeakMap<SummaryParent, Promise<RunwayInput>>();
+
+function runwayInputOf(parent: SummaryParent, ctx: Context): Promise<RunwayInput> {
+  let input = runwayInputs.get(parent);
+  if (!input) {
+    input = loadRunwayInput(ctx.db, parent.view.report.entityId, parent.view.range);
+    runwayInputs.set(parent, input);
+  }
+  return input;
+}
 
 export const SpendCategoryRef = builder.objectRef<SpendCategory>('SpendCategory').implement({
   fields: (t) => ({
@@ -117,12 +164,11 @@ export const ReportSummaryRef = builder.objectRef<SummaryParent>('ReportSummary'
     runway: t.field({
       type: RunwayRef,
       description:
-        "runway: months from the current month to the first negative closing cash balance in the range; startup_runway: next month's balance / last actual month's net burn; startup_runway_3mo: last actual balance / average net burn of the last three actual months; runway_no_growth: last actual balance / (next month's expense - last actual month's income). Net burn = expense - income.",
+        "Over the company's whole forecast horizon, never the report's range. runway: months from the current month to the first negative closing cash balance; startup_runway: next month's balance / last actual month's net burn; startup_runway_3mo: last actual balance / average net burn of the last three actual months; runway_no_growth: last actual balance / (next month's expense - last actual month's income). Net burn = expense - income.",
       args: { method: t.arg({ type: RunwayMethodEnum, defaultValue: 'runway' }) },
-      resolve: (p, args) => {
+      resolve: async (p, args, ctx) => {
         const method = args.method ?? 'runway';
-        const input = buildRunwayInput(p.series, p.view.range.currentMonth, p.view.range.actualsEndMonth);
-        return { method, ...computeRunway(method, input) };
+        return { method, ...explainRunway(method, await runwayInputOf(p, ctx)) };
       },
     }),
     spendByCategory: t.field({

@@ -58,8 +58,8 @@ export type ReportSelectionControls = {
   selection: ReportSelection;
   /** Selects a row: sets `account`, clears total, type, month and expand (spec). */
   selectRow(key: string): void;
-  /** Selects a cell: the row and the column. */
-  selectCell(key: string, column: ReportColumnView): void;
+  /** Selects a cell: the row and the column (only its key, period and filter are read). */
+  selectCell(key: string, column: ColumnRef): void;
   /** Selects a column (header click), keeping the row. */
   selectColumn(column: ReportColumnView): void;
   /** Clears the selection (the drawer closes). */
@@ -68,7 +68,10 @@ export type ReportSelectionControls = {
   consumeExpand(): void;
 };
 
-function columnParams(params: URLSearchParams, column: ReportColumnView | null) {
+/** What the query string keeps of a column. */
+export type ColumnRef = Pick<ReportColumnView, 'key' | 'period' | 'filter'>;
+
+function columnParams(params: URLSearchParams, column: ColumnRef | null) {
   params.delete('month');
   params.delete('total');
   params.delete('type');

@@ -10,11 +10,24 @@ const runway = (months: number | null, label: string, cashOutMonth: string | nul
   label,
   cashOutMonth,
   method: 'runway',
+  working: {
+    balance: 9_000_000,
+    balanceMonth: '2026-11',
+    burn: null,
+    burnMonths: [],
+    calculation: `Cash $90,000 at the end of Nov 2026 ${cashOutMonth ? `turns negative in ${cashOutMonth}` : 'stays positive'}`,
+  },
 });
 
-function renderCard(view: RunwayView, onMethodChange = vi.fn()) {
+function renderCard(view: RunwayView, onMethodChange = vi.fn(), onShowMonth?: (month: string) => void) {
   renderWithProviders(
-    <RunwayCard runway={view} method="runway" onMethodChange={onMethodChange} currentMonth="2026-11" />,
+    <RunwayCard
+      runway={view}
+      method="runway"
+      onMethodChange={onMethodChange}
+      currentMonth="2026-11"
+      {...(onShowMonth ? { onShowMonth } : {})}
+    />,
   );
 }
 
@@ -37,7 +50,18 @@ describe('RunwayCard', () => {
     renderCard(runway(7.6, '7', '2027-06'));
     expect(screen.getByTestId('runway-label')).toHaveTextContent(/^7$/);
     expect(screen.getByTestId('runway-cash-out')).toHaveTextContent('Jun 2027');
-    expect(screen.getByText(/from Nov 2026/)).toBeInTheDocument();
+    expect(screen.getByTitle(/from Nov 2026/)).toBeInTheDocument();
+  });
+
+  it('shows its working and links to the cash-out month, or to the balance month when there is none', async () => {
+    const user = userEvent.setup();
+    const onShowMonth = vi.fn();
+    renderCard(runway(34, '24+', '2029-09'), vi.fn(), onShowMonth);
+    expect(
+      screen.getByText('Cash $90,000 at the end of Nov 2026 turns negative in 2029-09.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show Sep 2029 in the report' }));
+    expect(onShowMonth).toHaveBeenCalledWith('2029-09');
   });
 
   it('fills the gauge by the share of 24 months, full when Unlimited or past the cap', () => {

@@ -37,6 +37,15 @@ const summary = {
     label: '15',
     cashOutMonth: '2028-02',
     method: 'startup_runway',
+    working: {
+      __typename: 'RunwayWorking',
+      balance: 100_000_000,
+      balanceMonth: '2026-12',
+      burn: 6_500_000,
+      burnMonths: ['2026-11'],
+      calculation:
+        'Cash $1,000,000 at the end of Dec 2026 ÷ $65,000 net burn in Nov 2026 = 15.4 months, cash out Feb 2028',
+    },
   },
   spendByCategory: {
     __typename: 'SpendByCategory',

@@ -12,12 +12,25 @@ export type IncomeVsExpenseView = {
   scenario: 'actual' | 'forecast' | 'budget';
 };
 
-/** `months` null is Unlimited; `label` is the gauge's text ('24+', 'Unlimited', whole months). */
+/** How the server reached the runway: the figures it used and the calculation in one line. */
+export type RunwayWorkingView = {
+  balance: number;
+  balanceMonth: MonthKey;
+  burn: number | null;
+  burnMonths: MonthKey[];
+  calculation: string;
+};
+
+/**
+ * `months` null is Unlimited; `label` is the gauge's text ('24+', 'Unlimited', whole months). Computed
+ * over the company's whole forecast, so it does not change with the range shown.
+ */
 export type RunwayView = {
   months: number | null;
   label: string;
   cashOutMonth: MonthKey | null;
   method: RunwayMethod;
+  working: RunwayWorkingView;
 };
 
 /** The top 8 expense categories of a month by amount (cents), then Others (accountId null). */
@@ -83,6 +96,13 @@ export const REPORT_SUMMARY_QUERY: TypedDocumentNode<ReportSummaryResult, Report
           label
           cashOutMonth
           method
+          working {
+            balance
+            balanceMonth
+            burn
+            burnMonths
+            calculation
+          }
         }
         spendByCategory {
           month
