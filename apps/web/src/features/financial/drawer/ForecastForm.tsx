@@ -19,6 +19,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { ReportAccountView } from '../reportQuery';
 import { REPORT_REFETCH_QUERIES } from '../reportQuery';
+import { AverageWorking } from './AverageWorking';
 import { amountFieldCents, amountFieldSchema } from './amountFieldSchema';
 import { amountInputFromCents, EMPTY_AMOUNT_INPUT } from './amountInputValue';
 import { AgainstAccountField, AmountField } from './DrawerFormFields';
@@ -148,6 +149,7 @@ export function ForecastForm({
   });
   const { errors, isValid, isSubmitting } = form.formState;
   const calculationType = form.watch('calculationType');
+  const [averageMonths, startMonth, startYear] = form.watch(['averageMonths', 'startMonth', 'startYear']);
   const [serverError, setServerError] = useState<string | null>(null);
   const mutationOptions = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };
   const [createForecast] = useMutation(CREATE_FORECAST_MUTATION, mutationOptions);
@@ -209,23 +211,31 @@ export function ForecastForm({
       {calculationType === 'fixed' ? (
         <AmountField control={form.control} name="amount" />
       ) : (
-        <Controller
-          control={form.control}
-          name="averageMonths"
-          render={({ field, fieldState }) => (
-            <NumberInput
-              label="Months to average"
-              min={AVERAGE_MONTHS_MIN}
-              max={AVERAGE_MONTHS_MAX}
-              allowDecimal={false}
-              allowNegative={false}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <>
+          <Controller
+            control={form.control}
+            name="averageMonths"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label="Months to average"
+                min={AVERAGE_MONTHS_MIN}
+                max={AVERAGE_MONTHS_MAX}
+                allowDecimal={false}
+                allowNegative={false}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <AverageWorking
+            entityId={entityId}
+            accountId={bookedOn}
+            startMonth={toMonthKey(Number(startYear), Number(startMonth))}
+            averageMonths={Number(averageMonths)}
+          />
+        </>
       )}
       <Group grow gap="xs" align="flex-start">
         <Controller
