@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { monthRange } from './months';
 import { buildReportColumns } from './reportColumns';
 
 const all = { months: true, annualTotal: true, overallTotal: true };
@@ -31,7 +32,8 @@ describe('buildReportColumns', () => {
     const columns = buildReportColumns(range, all);
     expect(columns.find((c) => c.key === 'fy-2025')).toMatchObject({ title: 'Actual', filter: 'actual' });
     expect(columns.find((c) => c.key === 'fy-2026')).toMatchObject({ title: 'Forecast', filter: 'forecast' });
-    expect(columns.find((c) => c.key === 'fy-2025')?.months).toEqual(['2025-11', '2025-12']);
+    // The whole calendar year, though the range starts in November (spec §9, issue 10).
+    expect(columns.find((c) => c.key === 'fy-2025')?.months).toEqual(monthRange('2025-01', '2025-12'));
   });
 
   it('sums January through the cutoff in the YTD column', () => {

@@ -1,4 +1,4 @@
-import { describeMonth, type MonthKey, monthRange, parseMonthKey } from './months';
+import { describeMonth, type MonthKey, monthRange, parseMonthKey, toMonthKey } from './months';
 
 /** Which figures a column shows: actuals, forecast, a year-to-date sum of actuals, or everything. */
 export type ColumnFilter = 'actual' | 'forecast' | 'ytd' | 'none';
@@ -41,10 +41,11 @@ function monthTitle(key: MonthKey, currentMonth: MonthKey): ColumnTitle {
 /**
  * The grid's columns for a range (spec §4 'Actual vs forecast'):
  * - one column per month, actual if on or before the actuals cutoff, titled Past / Current / Future;
- * - after each December, an annual column over that year's months in range, titled Actual when the
- *   cutoff is at or past that December, else Forecast;
- * - when the cutoff is not a December, a YTD column for the cutoff year (January, or the range start
- *   if later, through the cutoff), placed after the cutoff month;
+ * - after each December, an annual column over that calendar year's months, January to December
+ *   (spec §9: data starts at the start of the start year, whatever month the range starts in), titled
+ *   Actual when the cutoff is at or past that December, else Forecast;
+ * - when the cutoff is not a December, a YTD column for the cutoff year (January through the cutoff),
+ *   placed after the cutoff month;
  * - an Overall Total over the whole range, titled Actual when the cutoff equals the range end.
  */
 export function buildReportColumns(range: ReportRange, options: ReportColumnOptions): ReportColumn[] {
@@ -79,7 +80,7 @@ export function buildReportColumns(range: ReportRange, options: ReportColumnOpti
         border: true,
         period: 'year',
         filter: 'ytd',
-        months: months.filter((m) => m.startsWith(`${month.year}-`) && m <= actualsEndMonth),
+        months: monthRange(toMonthKey(month.year, 1), actualsEndMonth),
       });
     }
     if (month.month === 12) {
@@ -93,7 +94,7 @@ export function buildReportColumns(range: ReportRange, options: ReportColumnOpti
         border: true,
         period: 'year',
         filter: actual ? 'actual' : 'forecast',
-        months: months.filter((m) => m.startsWith(`${month.year}-`)),
+        months: monthRange(toMonthKey(month.year, 1), key),
       });
     }
   }
@@ -112,4 +113,9 @@ export function buildReportColumns(range: ReportRange, options: ReportColumnOpti
     });
   }
   return columns;
+}
+
+/** The first month a report's figures are computed from: January of its start year (spec §9). */
+export function reportDataStartMonth(range: Pick<ReportRange, 'startMonth'>): MonthKey {
+  return toMonthKey(parseMonthKey(range.startMonth).year, 1);
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeAccountFigures, type FigureAccount, type ScenarioRollup } from './accountFigures';
 import { addMonths, type MonthKey, monthRange } from './months';
-import { buildReportColumns, type ReportColumn } from './reportColumns';
+import { buildReportColumns, type ReportColumn, reportDataStartMonth } from './reportColumns';
 import { buildReportTree, type ReportLineDefinition, type ReportRow } from './reportTree';
 
 type Account = FigureAccount & { name: string; isMutable: boolean; sortOrder: number };
@@ -125,25 +125,35 @@ function rollUp(entries: readonly Entry[]): ScenarioRollup[] {
   return [...totals.values()];
 }
 
+/** As loadReport builds it: figures from January of the start year, so annual columns are whole years. */
 function buildReport(ledger: Ledger) {
+  const dataStart = reportDataStartMonth(ledger);
   const months = monthRange(ledger.startMonth, ledger.endMonth);
+  const dataMonths = monthRange(dataStart, ledger.endMonth);
   const rollups = rollUp(ledger.entries);
-  const inRange = rollups.filter((r) => r.month >= ledger.startMonth && r.month <= ledger.endMonth);
+  const inRange = rollups.filter((r) => r.month >= dataStart && r.month <= ledger.endMonth);
   const openingBalances = rollups
-    .filter((r) => r.scenario === 'actual' && r.month < ledger.startMonth)
+    .filter((r) => r.scenario === 'actual' && r.month < dataStart)
     .map((r) => ({ accountId: r.accountId, amount: r.amount }));
   const figures = computeAccountFigures({
     accounts: ledger.accounts,
     rollups: inRange,
     openingBalances,
-    months,
+    months: dataMonths,
     actualsEndMonth: ledger.actualsEndMonth,
   });
   const columns = buildReportColumns(
     { ...ledger, currentMonth: ledger.actualsEndMonth },
     { months: true, annualTotal: true, overallTotal: true },
   );
-  const rows = buildReportTree({ lines: ledger.lines, accounts: ledger.accounts, figures, months, columns });
+  const rows = buildReportTree({
+    lines: ledger.lines,
+    accounts: ledger.accounts,
+    figures,
+    months: dataMonths,
+    columns,
+    amountMonths: months,
+  });
   return { rows, columns, months };
 }
 

@@ -42,10 +42,12 @@ export type ReportTreeInput = {
   accounts: readonly ReportTreeAccount[];
   /** From computeAccountFigures over `months`. */
   figures: ReadonlyMap<string, AccountFigures>;
-  /** Every month of the range, oldest first. */
+  /** Every month `figures` covers, oldest first (from January of the start year: annual columns). */
   months: readonly MonthKey[];
   /** The columns to compute, each as the months it covers (a ReportColumn's `months`). */
   columns: readonly { months: readonly MonthKey[] }[];
+  /** The months of a row's `amount` (its total over the range); default `months`. */
+  amountMonths?: readonly MonthKey[];
 };
 
 /**
@@ -107,7 +109,10 @@ type LineResult = { values: Cents[]; cumulative: boolean; error: string | null }
  */
 export function buildReportTree(input: ReportTreeInput): ReportRow[] {
   const monthIndex = new Map(input.months.map((month, index) => [month, index]));
-  const columnMonths = [...input.columns.map((column) => column.months), input.months].map((months) =>
+  const columnMonths = [
+    ...input.columns.map((column) => column.months),
+    input.amountMonths ?? input.months,
+  ].map((months) =>
     months.map((month) => monthIndex.get(month)).filter((index): index is number => index !== undefined),
   );
   const width = columnMonths.length;

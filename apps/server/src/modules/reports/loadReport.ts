@@ -9,6 +9,7 @@ import {
   type ReportLineDefinition,
   type ReportRange,
   type ReportRow,
+  reportDataStartMonth,
   type ScenarioRollup,
 } from '@keel/domain';
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
@@ -34,8 +35,11 @@ export type LoadedReport = {
   pathById: Map<string, string>;
   /** Each account's sub-accounts, in display order. */
   childrenById: Map<string, AccountRow[]>;
-  /** For each column, the positions in `months` of the months it covers. */
+  /** For each column, the positions in `columnFigures`' months of the months it covers. */
   columnMonthIndexes: number[][];
+  /** Figures from January of the start year through the end: what the columns add up. */
+  columnFigures: Map<string, AccountFigures>;
+  /** Figures over `months` (the range): the cards and per-month amounts. */
   figures: Map<string, AccountFigures>;
   rows: ReportRow[];
 };
@@ -78,44 +82,41 @@ async function loadReportIn(
     .from(accounts)
     .where(eq(accounts.entityId, entityId))
     .orderBy(asc(accounts.sortOrder), asc(accounts.name), asc(accounts.id));
-  const rollups = await readRangeRollups(db, entityId, range);
-  const openingBalances = await db
-    .select({
-      accountId: monthlyRollups.accountId,
-      amount: sql<number>`sum(${monthlyRollups.amount})`.mapWith(Number),
-    })
-    .from(monthlyRollups)
-    .innerJoin(accounts, eq(accounts.id, monthlyRollups.accountId))
-    .where(
-      and(
-        eq(monthlyRollups.entityId, entityId),
-        eq(monthlyRollups.scenario, 'actual'),
-        lt(monthlyRollups.month, range.startMonth),
-        isNotNull(accounts.accountGroup),
-      ),
-    )
-    .groupBy(monthlyRollups.accountId);
-
+  // Figures are computed from January of the start year (spec §9), so the first year's annual and YTD
+  // columns hold the whole year whatever month the range starts in; the months shown start later.
+  const dataStart = reportDataStartMonth(range);
+  const rollups = await readRangeRollups(db, entityId, { ...range, startMonth: dataStart });
   const months = monthRange(range.startMonth, range.endMonth);
-  const figures = computeAccountFigures({
-    accounts: chart.map((account) => ({
-      id: account.id,
-      parentId: account.parentId,
-      sign: account.sign,
-      cumulative: account.accountGroup !== null,
-    })),
-    rollups,
-    openingBalances,
-    months,
-    actualsEndMonth: range.actualsEndMonth,
-  });
+  const dataMonths = monthRange(dataStart, range.endMonth);
+  const figuresOver = async (over: MonthKey[]) =>
+    computeAccountFigures({
+      accounts: chart.map((account) => ({
+        id: account.id,
+        parentId: account.parentId,
+        sign: account.sign,
+        cumulative: account.accountGroup !== null,
+      })),
+      rollups,
+      openingBalances: await readOpeningBalances(db, entityId, over[0] ?? range.startMonth),
+      months: over,
+      actualsEndMonth: range.actualsEndMonth,
+    });
+  const columnFigures = await figuresOver(dataMonths);
+  const figures = dataStart === range.startMonth ? columnFigures : await figuresOver(months);
   const columns = buildReportColumns(range, { months: true, annualTotal: true, overallTotal: true });
   const lines =
     storedLines.length > 0 || report.name !== DEFAULT_REPORT_NAME
       ? storedLines
       : fallbackLines(report, chart);
-  const rows = buildReportTree({ lines, accounts: chart, figures, months, columns });
-  const monthIndex = new Map(months.map((month, index) => [month, index]));
+  const rows = buildReportTree({
+    lines,
+    accounts: chart,
+    figures: columnFigures,
+    months: dataMonths,
+    columns,
+    amountMonths: months,
+  });
+  const monthIndex = new Map(dataMonths.map((month, index) => [month, index]));
   const childrenById = new Map<string, AccountRow[]>();
   for (const account of chart) {
     if (account.parentId === null) continue;
@@ -132,6 +133,7 @@ async function loadReportIn(
     pathById: buildPaths(chart),
     childrenById,
     columnMonthIndexes: columns.map((column) => column.months.map((month) => monthIndex.get(month) ?? -1)),
+    columnFigures,
     figures,
     rows,
   };
@@ -149,6 +151,26 @@ function fallbackLines(report: ReportRecord, chart: readonly AccountRow[]): Repo
     id: `${report.id}:default:${index}`,
     parentId: null,
   }));
+}
+
+/** For balance-sheet accounts, the actual rollups before `month` in one aggregate (opening balances). */
+async function readOpeningBalances(db: Db | Tx, entityId: string, month: MonthKey) {
+  return db
+    .select({
+      accountId: monthlyRollups.accountId,
+      amount: sql<number>`sum(${monthlyRollups.amount})`.mapWith(Number),
+    })
+    .from(monthlyRollups)
+    .innerJoin(accounts, eq(accounts.id, monthlyRollups.accountId))
+    .where(
+      and(
+        eq(monthlyRollups.entityId, entityId),
+        eq(monthlyRollups.scenario, 'actual'),
+        lt(monthlyRollups.month, month),
+        isNotNull(accounts.accountGroup),
+      ),
+    )
+    .groupBy(monthlyRollups.accountId);
 }
 
 /**

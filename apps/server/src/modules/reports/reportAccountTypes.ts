@@ -30,7 +30,7 @@ const zeros = (length: number) => new Array<number>(length).fill(0);
 
 /** An account's values per column: its total (sub-accounts included), shown. */
 function accountColumnValues(p: AccountParent): number[] {
-  const figures = figuresOf(p);
+  const figures = p.view.columnFigures.get(p.account.id);
   if (!figures) return zeros(p.view.columns.length);
   return p.view.columnMonthIndexes.map((indexes) => columnValue(figures.total, figures.cumulative, indexes));
 }

@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { createLedgerFixture, type LedgerFixture } from '../ledger/ledgerTestKit';
 
 /**
- * Issue 10: runway and its cash-out month come from the company's whole forecast, never from the range
- * the report shows. The company: $100,000 in the bank at the end of October 2026 (today is 22 Nov
+ * Issue 10, what the range shown does not change: runway and its cash-out month come from the company's
+ * whole forecast, and the first year's annual and YTD columns from January of that year. The company: $100,000 in the bank at the end of October 2026 (today is 22 Nov
  * 2026) and a $3,000 monthly expense forecast from December for 60 months, so the cash first turns
  * negative 34 months on, in September 2029, long after the default range ends (March 2028).
  */
@@ -100,5 +100,44 @@ describe('runway over the whole forecast', () => {
       ),
       { numRuns: Number(process.env.FUZZ_RUNS ?? 25) },
     );
+  });
+});
+
+describe('calendar-year columns (spec §9: data starts at the start of the start year)', () => {
+  it('holds the whole first year in its YTD and FY columns, whatever month the range starts in', async () => {
+    const expense = await acme.account('Expense');
+    const banks = await acme.account('Banks');
+    for (const [date, amount] of [
+      ['2026-02-10', 100_000],
+      ['2026-07-10', 50_000],
+    ] as const) {
+      const booked = await acme.gql(
+        `mutation($e: ID!, $a: ID!, $b: ID!, $d: Date!, $m: Cents!) {
+          createUserTransaction(entityId: $e, accountId: $a, againstId: $b, date: $d, amount: $m) { id } }`,
+        { e: acme.entityId, a: expense, b: banks, d: date, m: amount },
+      );
+      expect(booked.errors).toBeUndefined();
+    }
+    const result = await acme.gql<{
+      report: {
+        columns: { key: string }[];
+        lineItems: { name: string; columnValues: number[]; amount: number }[];
+      };
+    }>(
+      `query($e: ID!) { report(entityId: $e, startMonth: "2026-06", endMonth: "2026-11") {
+        columns { key } lineItems { name columnValues amount } } }`,
+      { e: acme.entityId },
+    );
+    const report = result.data?.report;
+    if (!report) throw new Error(JSON.stringify(result.errors));
+    const keys = report.columns.map((column) => column.key);
+    const row = report.lineItems.find((line) => line.name === 'Expense');
+    const value = (key: string) => row?.columnValues[keys.indexOf(key)];
+    // January to the November cutoff: February's $1,000 counts though the range starts in June.
+    expect(value('ytd-2026')).toBe(150_000);
+    expect(value('2026-02')).toBeUndefined();
+    // The overall total and the row's amount stay the range's: June to November.
+    expect(value('total')).toBe(50_000);
+    expect(row?.amount).toBe(50_000);
   });
 });
