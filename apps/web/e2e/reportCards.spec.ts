@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { centsOfFigure, ReportGridPage } from './pages/ReportGridPage';
 import { openDemoReport } from './support/demo';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The e2e server's today is 2026-11-22: actuals run through November 2026 by default. */
 const CARD_TITLES = ['Available Starting Balance', 'Income vs Expense', 'Runway', 'Spend by Category'];
@@ -68,7 +71,7 @@ test.describe('financial report summary cards', () => {
     await page.getByRole('option', { name: 'Startup runway', exact: true }).click();
     await request;
     await expect(picker).toHaveValue('Startup runway');
-    await expect(runway).toContainText("Next month's cash over last month's net burn");
+    await expect(runway.getByTestId('runway-working')).toContainText('net burn in Nov 2026');
     await expect
       .poll(
         async () =>
@@ -83,9 +86,49 @@ test.describe('financial report summary cards', () => {
     await expect(card(page, 'Runway').getByRole('combobox', { name: 'Runway method' })).toHaveValue(
       'Startup runway',
     );
-    await expect(card(page, 'Runway').getByTestId('runway-label')).not.toHaveText(
-      before.split(' / ')[0] ?? '',
+    // Both methods may say '24+'; the cash-out month tells them apart.
+    await expect(card(page, 'Runway').getByTestId('runway-cash-out')).not.toHaveText(
+      before.split(' / ')[1] ?? '',
     );
+  });
+
+  test("counts runway over the whole forecast: '24+', its cash-out month, working that matches the grid, and a link to it", async ({
+    page,
+  }) => {
+    await openDemoReport(page);
+    const runway = card(page, 'Runway');
+    // The default range ends in March 2028; the demo's cash runs out later, and the card still says so.
+    await expect(runway.getByTestId('runway-label')).toHaveText('24+');
+    await expect(runway.getByTestId('runway-cash-out')).toHaveText(/^[A-Z][a-z]{2} 20(29|3\d)$/);
+    const cashOut = (await runway.getByTestId('runway-cash-out').textContent()) ?? '';
+    const working = (await runway.getByTestId('runway-working').textContent()) ?? '';
+    const parts =
+      /^Cash (\$[\d,]+) at the end of Nov 2026 turns negative in ([A-Z][a-z]{2} \d{4}) \((-\$[\d,]+)\): (\d+) months\.$/.exec(
+        working,
+      );
+    if (!parts) throw new Error(`Unexpected working: ${working}`);
+    const [, balance = '', negativeMonth = '', negativeBalance = '', months = ''] = parts;
+    expect(negativeMonth).toBe(cashOut);
+    expect(Number(months)).toBeGreaterThan(24);
+    const dollars = (figure: string) => Math.round(centsOfFigure(`${figure}.00`) / 100);
+    const grid = new ReportGridPage(page);
+    // The cash row at the end of November shows the same balance, to the dollar.
+    await grid.gotoRow('Banks', '2026-11');
+    await expect(grid.cell('Banks', '2026-11')).toBeVisible();
+    expect(Math.round((await grid.cellCents('Banks', '2026-11')) / 100)).toBe(dollars(balance));
+
+    // The link widens the range to the cash-out month and selects the cash row there.
+    await runway.getByRole('button', { name: `Show ${cashOut} in the report` }).click();
+    const [monthName = '', year = ''] = cashOut.split(' ');
+    const monthKey = `${year}-${String(MONTHS.indexOf(monthName) + 1).padStart(2, '0')}`;
+    await expect(page).toHaveURL(new RegExp(`account=Banks.*month=${monthKey}`));
+    // The grid shows the widened range once its report has loaded.
+    await expect(grid.cell('Banks', monthKey)).toBeVisible({ timeout: 15_000 });
+    expect(Math.round((await grid.cellCents('Banks', monthKey)) / 100)).toBe(dollars(negativeBalance));
+    // The cell stays selected: the drawer shows the cash row in that month.
+    await expect(page).toHaveURL(new RegExp(`account=Banks.*month=${monthKey}`));
+    await expect(page.getByTestId('report-drawer')).toContainText(cashOut);
+    await page.screenshot({ path: '/tmp/runway-link.png' });
   });
 
   test('scrolls the row of cards sideways on a narrow page', async ({ page }) => {

@@ -57,7 +57,7 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
     }));
     await tx.insert(memberships).values(team);
     await seedDemoForecasts(tx, clock, company.entityId);
-    await generateCompany(tx, {
+    const holdings = await generateCompany(tx, {
       name: DEMO_HOLDINGS_NAME,
       seed: DEMO_HOLDINGS_SEED,
       today: now,
@@ -65,6 +65,8 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
       entries: 800,
       ownerUserId: ownerId,
     });
+    // The second company has a plan too, so its Future columns are not all zero.
+    await seedDemoForecasts(tx, clock, holdings.entityId);
     return { entityName: DEMO_COMPANY_NAME, email: DEMO_OWNER.email, password: DEMO_PASSWORD };
   });
 }

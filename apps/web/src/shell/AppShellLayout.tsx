@@ -33,7 +33,8 @@ export function SignedInShell() {
   const storedEntityId = useStoredEntityId();
   const entitiesQuery = useQuery(ENTITIES_QUERY);
   const entities = entitiesQuery.data?.entities;
-  const entityId = entities ? chooseEntityId(entities, storedEntityId) : null;
+  const defaultEntityId = entitiesQuery.data?.me.defaultEntityId ?? null;
+  const entityId = entities ? chooseEntityId(entities, storedEntityId, defaultEntityId) : null;
 
   // Spec §4: a stored entity that no longer exists falls back to the first, and the choice is stored.
   useEffect(() => {

@@ -40,7 +40,10 @@ const headerMock = (selected: ShellEntity) => ({
 });
 
 const mocks = [
-  { request: { query: ENTITIES_QUERY }, result: { data: { entities } } },
+  {
+    request: { query: ENTITIES_QUERY },
+    result: { data: { me: { __typename: 'Me', id: 'u1', defaultEntityId: null }, entities } },
+  },
   ...entities.map(headerMock),
 ];
 

@@ -20,6 +20,13 @@ describe('chooseEntityId', () => {
     expect(chooseEntityId(entities, null)).toBe('e1');
   });
 
+  it("lands on the server's default (the richest company) when nothing usable is stored", () => {
+    expect(chooseEntityId(entities, null, 'e2')).toBe('e2');
+    expect(chooseEntityId(entities, 'gone', 'e3')).toBe('e3');
+    expect(chooseEntityId(entities, 'e1', 'e3')).toBe('e1');
+    expect(chooseEntityId(entities, null, 'not-mine')).toBe('e1');
+  });
+
   it('has nothing to choose without entities', () => {
     expect(chooseEntityId([], 'e1')).toBeNull();
   });

@@ -23,9 +23,19 @@ export function storeSelectedEntityId(entityId: string) {
   appStateStore.write({ ...appStateStore.read(), selectedEntityId: entityId });
 }
 
-/** The entity to show (spec §4): the stored choice if the user still belongs to it, else the first. */
-export function chooseEntityId(entities: readonly { id: string }[], storedId: string | null): string | null {
-  if (storedId && entities.some((entity) => entity.id === storedId)) return storedId;
+/**
+ * The entity to show (spec §4): the stored choice if the user still belongs to it; else the server's
+ * default (the entity with the most in its books, so a first visit opens a company with figures);
+ * else the first.
+ */
+export function chooseEntityId(
+  entities: readonly { id: string }[],
+  storedId: string | null,
+  defaultId: string | null = null,
+): string | null {
+  for (const id of [storedId, defaultId]) {
+    if (id && entities.some((entity) => entity.id === id)) return id;
+  }
   return entities[0]?.id ?? null;
 }
 

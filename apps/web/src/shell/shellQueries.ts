@@ -38,10 +38,15 @@ const ENTITY_FIELDS = gql`
   }
 `;
 
-export type EntitiesResult = { entities: ShellEntity[] };
+/** `me.defaultEntityId`: where to land when no entity is remembered (the one with the most in its books). */
+export type EntitiesResult = { entities: ShellEntity[]; me: { id: string; defaultEntityId: string | null } };
 
 export const ENTITIES_QUERY: TypedDocumentNode<EntitiesResult, Record<string, never>> = gql`
   query Entities {
+    me {
+      id
+      defaultEntityId
+    }
     entities {
       ...ShellEntityFields
     }

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { accounts, entities, memberships } from '../../db/schema';
+import { accounts, entities, entityLedgerVolumes, memberships } from '../../db/schema';
 import { createDefaultChart } from '../ledger/defaultChart';
 
 export type EntityRow = typeof entities.$inferSelect;
@@ -15,6 +15,22 @@ export async function listEntitiesForUser(db: Db, userId: string): Promise<Entit
     .where(eq(memberships.userId, userId))
     .orderBy(asc(entities.name), asc(entities.id));
   return rows.map((row) => row.entity);
+}
+
+/**
+ * The entity a user lands on when none is remembered: the one with the most in its books (the gross of
+ * its entries and forecasts, kept by the ledger volume check), then by name. Null without entities.
+ */
+export async function defaultEntityIdForUser(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: entities.id })
+    .from(memberships)
+    .innerJoin(entities, eq(entities.id, memberships.entityId))
+    .leftJoin(entityLedgerVolumes, eq(entityLedgerVolumes.entityId, entities.id))
+    .where(eq(memberships.userId, userId))
+    .orderBy(desc(sql`coalesce(${entityLedgerVolumes.grossCents}, 0)`), asc(entities.name), asc(entities.id))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 export async function findEntity(db: Db, entityId: string): Promise<EntityRow | null> {

@@ -1,6 +1,6 @@
 import type { users } from '../../db/schema';
 import { builder } from '../../graphql/builder';
-import { type EntityRow, hasProviderBankAccount } from './service';
+import { defaultEntityIdForUser, type EntityRow, hasProviderBankAccount } from './service';
 
 export const ApiFlagsRef = builder.objectRef<{ qbo: boolean; finch: boolean }>('ApiFlags').implement({
   fields: (t) => ({ qbo: t.exposeBoolean('qbo'), finch: t.exposeBoolean('finch') }),
@@ -35,6 +35,12 @@ export const MeRef = builder.objectRef<UserRow>('Me').implement({
     otpModuleEnabled: t.exposeBoolean('otpModuleEnabled'),
     otpMethod: t.exposeString('otpMethod', { nullable: true }),
     canOpenKeelAccounts: t.boolean({ resolve: () => true }),
+    defaultEntityId: t.id({
+      nullable: true,
+      description:
+        'The entity to open when none is remembered on this device: the one with the most in its books.',
+      resolve: (user, _args, ctx) => defaultEntityIdForUser(ctx.db, user.id),
+    }),
     showFeatureFlags: t.boolean({
       description: 'Staff email domains and one allow-listed address see the Feature Flags menu.',
       resolve: (user, _args, ctx) => isStaffEmail(user.email, ctx.config),

@@ -6,14 +6,14 @@ import {
   monthKeyOfDate,
 } from '@keel/domain';
 import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
 import { SummaryCards } from './cards/SummaryCards';
 import { ReportDrawer } from './drawer/ReportDrawer';
 import { ReportDndProvider } from './grid/ReportDndProvider';
-import { ReportGrid } from './grid/ReportGrid';
+import { type GridReveal, ReportGrid } from './grid/ReportGrid';
 import { ReportDateRange } from './range/ReportDateRange';
 import { REPORT_QUERY } from './reportQuery';
 import {
@@ -63,6 +63,7 @@ export function FinancialReportPage() {
     });
     return row ? rowKey(row, accountsById) : null;
   }, [report?.lineItems, accountsById]);
+  const [reveal, setReveal] = useState<GridReveal | null>(null);
   const showCashMonth = useCallback(
     (month: string) => {
       const shown = rangeIncluding(range, month);
@@ -70,6 +71,7 @@ export function FinancialReportPage() {
       if (!cashRowKey) return;
       const filter = month <= range.actualsEndMonth ? 'actual' : 'forecast';
       controls.selectCell(cashRowKey, { key: month, period: 'month', filter });
+      setReveal({ rowKey: cashRowKey, columnKey: month });
     },
     [range, setRange, cashRowKey, controls],
   );
@@ -112,6 +114,7 @@ export function FinancialReportPage() {
                   selectedRow={selectedRow}
                   selectedColumn={selectedColumn}
                   refreshing={loading}
+                  reveal={reveal}
                 />
               </Box>
               {selectedRow ? (

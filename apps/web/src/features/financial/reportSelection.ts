@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView } from './reportQuery';
 
@@ -94,16 +94,19 @@ export function useReportSelection(): ReportSelectionControls {
     }),
     [params],
   );
+  // What the query string is now, as far as this hook knows: react-router commits a navigation in a
+  // transition, so a render (and the effects it runs) may still see the parameters from before the
+  // last change. Two quick changes (a link selecting a cell, then the grid consuming `expand`) must
+  // each start from the other's result, never from the same stale parameters.
+  const latest = useRef({ seen: params, current: params });
+  if (latest.current.seen !== params) latest.current = { seen: params, current: params };
   const update = useCallback(
-    (change: (next: URLSearchParams) => void) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          change(next);
-          return next;
-        },
-        { replace: true },
-      ),
+    (change: (next: URLSearchParams) => void) => {
+      const next = new URLSearchParams(latest.current.current);
+      change(next);
+      latest.current.current = next;
+      setParams(next, { replace: true });
+    },
     [setParams],
   );
   return useMemo(

@@ -104,7 +104,7 @@ export function RunwayCard({
             lh={1.3}
             title={`${RUNWAY_METHOD_DESCRIPTIONS[method]}, from ${formatMonthYear(currentMonth)}.`}
           >
-            {runway.working.calculation}.
+            <span data-testid="runway-working">{runway.working.calculation}.</span>
           </Text>
           {onShowMonth ? (
             <Anchor

@@ -46,6 +46,8 @@ export type ReportGridProps = {
   selectedRow: ReportLineItemView | undefined;
   selectedColumn: ReportColumnView | undefined;
   refreshing: boolean;
+  /** A cell to bring into view (a new object each time), once its row and column are shown. */
+  reveal?: GridReveal | null;
 };
 
 /** A row and/or column to bring into view once it is on screen (after expanding or refetching). */
@@ -60,7 +62,17 @@ const markedReports = new Set<string>();
  * nested by depth, one column per visible month or summary. Rows and columns are virtualised, so a
  * large chart over many months renders only what is on screen.
  */
-export function ReportGrid({ report, accountsById, controls, selectedColumn, refreshing }: ReportGridProps) {
+/** A request to bring a cell into view (the Runway card's link). */
+export type GridReveal = { rowKey: string; columnKey: string };
+
+export function ReportGrid({
+  report,
+  accountsById,
+  controls,
+  selectedColumn,
+  refreshing,
+  reveal = null,
+}: ReportGridProps) {
   const { entity } = useEntityContext();
   const scrollRef = useRef<HTMLDivElement>(null);
   const height = useFillViewportHeight(scrollRef);
@@ -173,14 +185,20 @@ export function ReportGrid({ report, accountsById, controls, selectedColumn, ref
   ]);
 
   useEffect(() => {
+    if (reveal) setScrollTarget(reveal);
+  }, [reveal]);
+
+  useEffect(() => {
     if (!scrollTarget) return;
     const rowIndex = scrollTarget.rowKey === null ? -1 : rowKeys.indexOf(scrollTarget.rowKey);
     if (scrollTarget.rowKey !== null && rowIndex < 0) return; // not on screen yet: wait for the rows
+    const columnIndex = columns.findIndex((column) => column.key === scrollTarget.columnKey);
+    // A column of a range still loading (a link that widened it): wait for the columns.
+    if (scrollTarget.columnKey !== null && columnIndex < 0 && refreshing) return;
     const scroller = scrollRef.current;
     const row = rowVirtualizer.measurementsCache[rowIndex];
     if (scroller && row)
       scroller.scrollTop = centeredScrollOffset(row.start, row.size, scroller.clientHeight, HEADER_HEIGHT);
-    const columnIndex = columns.findIndex((column) => column.key === scrollTarget.columnKey);
     if (scroller && columnIndex >= 0)
       scroller.scrollLeft = centeredScrollOffset(
         columnStart(columnIndex),
@@ -189,7 +207,7 @@ export function ReportGrid({ report, accountsById, controls, selectedColumn, ref
         LABEL_COLUMN_WIDTH,
       );
     setScrollTarget(null);
-  }, [scrollTarget, rowKeys, columns, rowVirtualizer]);
+  }, [scrollTarget, rowKeys, columns, rowVirtualizer, refreshing]);
 
   // When the grid narrows (the drawer opens beside it) or widens, keep the selected column in view.
   const selectedColumnIndexRef = useRef(-1);
