@@ -47,6 +47,11 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
     query: 'query($entityId: ID!) { getReports(entityId: $entityId) { id name } }',
     variables: { entityId },
   }),
+  'Query.forecastAverage': (entityId) => ({
+    query: `query($entityId: ID!, $accountId: ID!) {
+      forecastAverage(entityId: $entityId, accountId: $accountId, startMonth: "2027-01", averageMonths: 3) { average } }`,
+    variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
   'Query.report': (entityId) => ({
     query: 'query($entityId: ID!) { report(entityId: $entityId) { id name lineItems { name amount } } }',
     variables: { entityId },

@@ -10,6 +10,9 @@ import { GraphQLError } from 'graphql';
  * - TIMEOUT: the database gave up on a statement that ran too long;
  * - CONFLICT: someone else changed the same rows at the same moment and retrying did not get past it
  *   (or a row this write needed was deleted meanwhile): reload and try again;
+ * - IDEMPOTENCY_IN_PROGRESS (409), IDEMPOTENCY_KEY_REUSED (422), IDEMPOTENCY_RESPONSE_UNAVAILABLE: a
+ *   mutation's Idempotency-Key is still running, was used for another request, or its first answer was
+ *   too large to keep (it ran: reload);
  * - INTERNAL_SERVER_ERROR: anything unexpected (logged on the server, never described to the client).
  */
 export type ErrorCode =
@@ -21,6 +24,9 @@ export type ErrorCode =
   | 'GRAPHQL_VALIDATION_FAILED'
   | 'TIMEOUT'
   | 'CONFLICT'
+  | 'IDEMPOTENCY_IN_PROGRESS'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'IDEMPOTENCY_RESPONSE_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR';
 
 /** A GraphQL error a client can act on: `extensions.code` says what kind it is. */

@@ -5,8 +5,9 @@ import { type GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { AppDeps } from '../app';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
-import { createContext } from './context';
+import { createContext, type Viewer } from './context';
 import { errorFromDatabase } from './databaseErrors';
+import { useIdempotencyKeys } from './idempotency';
 import { schema } from './schema';
 import { useErrorCodes } from './useErrorCodes';
 import { useInputChecks } from './useInputChecks';
@@ -31,12 +32,30 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       addValidationRule(NoSchemaIntrospectionCustomRule);
     },
   };
+  // The viewer is looked up once per request, for the idempotency keys and the context alike.
+  const viewers = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+  const viewerOf = (req: FastifyRequest) => {
+    let viewer = viewers.get(req);
+    if (!viewer) {
+      const token = bearerToken(req.headers.authorization);
+      viewer = token ? authenticateToken(deps.db, deps.clock, token) : Promise.resolve(null);
+      viewers.set(req, viewer);
+    }
+    return viewer;
+  };
   const yoga = createYoga<ServerContext>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: config.GRAPHQL_INTROSPECTION,
     landingPage: false,
-    cors: { origin: config.CORS_ORIGINS, credentials: true, methods: ['GET', 'POST'] },
+    // Request headers asked for in a preflight (Authorization, Idempotency-Key) are allowed; the
+    // idempotency answers' headers are exposed to pages of the allowed origins.
+    cors: {
+      origin: config.CORS_ORIGINS,
+      credentials: true,
+      methods: ['GET', 'POST'],
+      exposedHeaders: ['Idempotent-Replayed', 'Retry-After'],
+    },
     logging: {
       debug: (...args) => app.log.debug(args),
       info: (...args) => app.log.info(args),
@@ -55,6 +74,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       },
     },
     plugins: [
+      useIdempotencyKeys({ ...deps, log: app.log, backgroundTasks: app.backgroundTasks, viewerOf }),
       EnvelopArmorPlugin({
         maxDepth: { n: 10, ...armorRefusal },
         maxAliases: { n: 30, ...armorRefusal },
@@ -71,11 +91,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       useGraphQlJit(),
       useErrorCodes(app.log),
     ],
-    context: async ({ req }) => {
-      const token = bearerToken(req.headers.authorization);
-      const viewer = token ? await authenticateToken(deps.db, deps.clock, token) : null;
-      return createContext({ ...deps, viewer });
-    },
+    context: async ({ req }) => createContext({ ...deps, viewer: await viewerOf(req) }),
   });
 
   app.route({

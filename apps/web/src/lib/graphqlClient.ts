@@ -1,6 +1,7 @@
 import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
+import { OperationTypeNode } from 'graphql';
 import { getAccessToken } from './authToken';
 import { notifyUnauthenticated } from './unauthenticated';
 
@@ -23,6 +24,25 @@ const authLink = new SetContextLink(({ headers }) => {
   return { headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers };
 });
 
+/**
+ * Each mutation carries an Idempotency-Key of its own, so a request the server applies after the client
+ * gave up on it is not applied twice: the server answers a repeat with the first answer. The key is put
+ * in the operation's context once, so a retry link placed after this one would resend the same key.
+ */
+const idempotencyLink = new SetContextLink(({ headers }, operation) =>
+  operation.operationType === OperationTypeNode.MUTATION
+    ? { headers: { ...headers, 'idempotency-key': newIdempotencyKey() } }
+    : {},
+);
+
+/** 128 random bits. `randomUUID` exists in secure contexts only (HTTPS, localhost). */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
 /** An expired or revoked session ends at /logout (spec §8). */
 const sessionLink = new ErrorLink(({ error }) => {
   const refused =
@@ -31,7 +51,10 @@ const sessionLink = new ErrorLink(({ error }) => {
 });
 
 export const graphqlClient = new ApolloClient({
-  link: authLink.concat(sessionLink).concat(new HttpLink({ uri: '/graphql' })),
+  link: authLink
+    .concat(idempotencyLink)
+    .concat(sessionLink)
+    .concat(new HttpLink({ uri: '/graphql' })),
   cache: new InMemoryCache(),
 });
 

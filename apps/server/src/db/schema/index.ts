@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './entities';
+export * from './idempotency';
 export * from './ledger';

@@ -1,0 +1,14 @@
+CREATE TABLE "idempotent_requests" (
+	"user_id" uuid NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"status" text NOT NULL,
+	"response" jsonb,
+	"response_status" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone,
+	CONSTRAINT "idempotent_requests_user_id_key_pk" PRIMARY KEY("user_id","key")
+);
+--> statement-breakpoint
+ALTER TABLE "idempotent_requests" ADD CONSTRAINT "idempotent_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "idempotent_requests_created_idx" ON "idempotent_requests" USING btree ("created_at");
