@@ -10,6 +10,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerGraphql } from './graphql/server';
+import { AdmissionRefused, createAdmissionGate } from './http/admissionGate';
 import type { Providers } from './providers';
 import { registerAuthRoutes } from './rest/auth';
 import { registerDevRoutes } from './rest/dev';
@@ -61,6 +62,7 @@ export async function buildApp(
   app.decorate('backgroundTasks', backgroundTasks);
   app.addHook('onClose', () => backgroundTasks.drain());
 
+  admitApiRequests(app, deps.config);
   await registerAuthRoutes(app, deps);
   await registerEntityRoutes(app, deps);
   if (deps.config.DEV_ROUTES) await registerDevRoutes(app, deps);
@@ -70,6 +72,43 @@ export async function buildApp(
 }
 
 const API_PREFIXES = ['/api/', '/graphql', '/oauth/', '/userinfo/'];
+
+const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+/**
+ * API requests pass the admission gate (http/admissionGate.ts): at most MAX_CONCURRENT_REQUESTS run at
+ * once, the others wait their turn up to REQUEST_QUEUE_TIMEOUT_MS; one refused (queue full, deadline
+ * passed) gets 503 with Retry-After and never runs, and one whose client left while waiting is dropped.
+ */
+function admitApiRequests(app: FastifyInstance, config: Config) {
+  const gate = createAdmissionGate({
+    maxRunning: config.MAX_CONCURRENT_REQUESTS,
+    maxQueued: config.MAX_QUEUED_REQUESTS,
+    maxWaitMs: config.REQUEST_QUEUE_TIMEOUT_MS,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiPath(request.url)) return;
+    try {
+      // The socket closing while the request waits: the client left (a request's own 'close' also
+      // fires once its body is read, so it is not the signal).
+      const release = await gate.enter({
+        onAbort: (listener) => request.raw.socket?.once('close', listener),
+      });
+      reply.raw.once('close', release);
+      reply.raw.once('finish', release);
+    } catch (error) {
+      if (!(error instanceof AdmissionRefused)) throw error;
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.reason === 'client left') return reply.code(503).send();
+      if (request.url.startsWith('/graphql')) {
+        return reply
+          .code(503)
+          .send({ errors: [{ message: error.message, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+      }
+      return sendProblem(reply, 503, error.message);
+    }
+  });
+}
 
 /**
  * Serves the built web app when there is one, with every other GET answered by index.html (client-side

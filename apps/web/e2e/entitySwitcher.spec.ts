@@ -38,7 +38,9 @@ test.describe('entity switcher', () => {
       .getByLabel('Company name')
       .fill('Middle Marine Co');
     await page.getByRole('button', { name: 'Create entity' }).click();
-    await expect(page.getByTestId('report-entity-name')).toHaveText('Middle Marine Co');
+    // Creating a company writes its chart and report, then the list is fetched again: slower than a
+    // read when two workers share the server.
+    await expect(page.getByTestId('report-entity-name')).toHaveText('Middle Marine Co', { timeout: 15_000 });
     await shell.entitySwitcher.click();
     await expect(options).toHaveText(['Alder Analytics Inc.', 'Middle Marine Co', 'Zephyr Robotics LLC']);
   });

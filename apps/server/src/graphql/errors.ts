@@ -10,6 +10,7 @@ import { GraphQLError } from 'graphql';
  * - TIMEOUT: the database gave up on a statement that ran too long;
  * - CONFLICT: someone else changed the same rows at the same moment and retrying did not get past it
  *   (or a row this write needed was deleted meanwhile): reload and try again;
+ * - SERVICE_UNAVAILABLE (503, with Retry-After): too many requests at once; this one did not run;
  * - IDEMPOTENCY_IN_PROGRESS (409), IDEMPOTENCY_KEY_REUSED (422), IDEMPOTENCY_RESPONSE_UNAVAILABLE: a
  *   mutation's Idempotency-Key is still running, was used for another request, or its first answer was
  *   too large to keep (it ran: reload);
@@ -24,6 +25,7 @@ export type ErrorCode =
   | 'GRAPHQL_VALIDATION_FAILED'
   | 'TIMEOUT'
   | 'CONFLICT'
+  | 'SERVICE_UNAVAILABLE'
   | 'IDEMPOTENCY_IN_PROGRESS'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_RESPONSE_UNAVAILABLE'

@@ -1,0 +1,95 @@
+/**
+ * How many API requests run at once, and how long the others may wait (issue 9). On the embedded
+ * database every query shares one connection, so past a few requests at a time more concurrency only
+ * lengthens every answer; here the extra requests wait in a bounded first-in, first-out queue, and a
+ * request that cannot join it, or waits past its deadline, is refused at once with 503 and a
+ * Retry-After. A refused request never runs: a client that gave up is never written for later.
+ */
+export type AdmissionLimits = {
+  /** Requests running at once; 0 turns the gate off. */
+  maxRunning: number;
+  /** Requests waiting; beyond it a request is refused at once. */
+  maxQueued: number;
+  /** The longest a request waits before it is refused (its deadline). */
+  maxWaitMs: number;
+};
+
+/** Why a request was not admitted, and when to try again. */
+export class AdmissionRefused extends Error {
+  constructor(
+    readonly reason: 'queue full' | 'waited too long' | 'client left',
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`Keel is busy. Try again in ${retryAfterSeconds} seconds.`);
+    this.name = 'AdmissionRefused';
+  }
+}
+
+type Waiter = {
+  admit: (release: () => void) => void;
+  refuse: (refusal: AdmissionRefused) => void;
+  timer: ReturnType<typeof setTimeout>;
+};
+
+export type AdmissionGate = {
+  /** Resolves with `release` (call it once, when the answer is sent) when the request may run. */
+  enter(abort?: { onAbort(listener: () => void): void }): Promise<() => void>;
+  stats(): { running: number; queued: number };
+};
+
+export function createAdmissionGate(limits: AdmissionLimits, now: () => number = Date.now): AdmissionGate {
+  let running = 0;
+  const queue: Waiter[] = [];
+  // A running estimate of how long a request holds its place, for Retry-After.
+  let averageMs = 50;
+
+  const retryAfter = () =>
+    Math.max(1, Math.ceil(((queue.length + 1) * averageMs) / Math.max(limits.maxRunning, 1) / 1000));
+
+  const releaser = () => {
+    const admittedAt = now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      averageMs = averageMs * 0.9 + (now() - admittedAt) * 0.1;
+      const next = queue.shift();
+      if (next) {
+        clearTimeout(next.timer);
+        next.admit(releaser());
+      } else {
+        running -= 1;
+      }
+    };
+  };
+
+  return {
+    enter(abort) {
+      if (limits.maxRunning === 0) return Promise.resolve(() => undefined);
+      if (running < limits.maxRunning) {
+        running += 1;
+        return Promise.resolve(releaser());
+      }
+      if (queue.length >= limits.maxQueued) {
+        return Promise.reject(new AdmissionRefused('queue full', retryAfter()));
+      }
+      return new Promise((admit, refuse) => {
+        const leave = (reason: 'waited too long' | 'client left') => {
+          const index = queue.indexOf(waiter);
+          if (index < 0) return;
+          queue.splice(index, 1);
+          clearTimeout(waiter.timer);
+          refuse(new AdmissionRefused(reason, retryAfter()));
+        };
+        const waiter: Waiter = {
+          admit,
+          refuse,
+          timer: setTimeout(() => leave('waited too long'), limits.maxWaitMs),
+        };
+        queue.push(waiter);
+        abort?.onAbort(() => leave('client left'));
+      });
+    },
+    stats: () => ({ running, queued: queue.length }),
+  };
+}
