@@ -1,28 +1,18 @@
 import { useQuery } from '@apollo/client/react';
-import {
-  CASH_ACCOUNT_GROUP,
-  defaultReportRange,
-  type MonthRangeWithCutoff,
-  monthKeyOfDate,
-} from '@keel/domain';
+import { defaultReportRange, type MonthRangeWithCutoff, monthKeyOfDate } from '@keel/domain';
 import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
 import { SummaryCards } from './cards/SummaryCards';
 import { ReportDrawer } from './drawer/ReportDrawer';
 import { ReportDndProvider } from './grid/ReportDndProvider';
-import { type GridReveal, ReportGrid } from './grid/ReportGrid';
+import { ReportGrid } from './grid/ReportGrid';
 import { ReportDateRange } from './range/ReportDateRange';
 import { REPORT_QUERY } from './reportQuery';
-import {
-  rangeIncluding,
-  reportRangeStore,
-  usableStoredRange,
-  useStoredReportRange,
-} from './reportRangeStore';
-import { findRowByKey, rowKey, selectedColumnKey, useReportSelection } from './reportSelection';
+import { reportRangeStore, usableStoredRange, useStoredReportRange } from './reportRangeStore';
+import { findRowByKey, selectedColumnKey, useReportSelection } from './reportSelection';
 
 /**
  * /financial and /reports/:id (spec §2): title, date range, summary cards, the grid and its drawer.
@@ -54,27 +44,6 @@ export function FinancialReportPage() {
     : undefined;
   const columnKey = selectedColumnKey(controls.selection);
   const selectedColumn = report?.columns.find((column) => column.key === columnKey);
-  // The Runway card's link: the cash row (the Banks group's root line) in that month, the range widened
-  // to show it.
-  const cashRowKey = useMemo(() => {
-    const row = report?.lineItems.find((line) => {
-      const account = line.accountId ? accountsById.get(line.accountId) : undefined;
-      return account?.accountGroup === CASH_ACCOUNT_GROUP && account.parentId === null && !line.isLeaf;
-    });
-    return row ? rowKey(row, accountsById) : null;
-  }, [report?.lineItems, accountsById]);
-  const [reveal, setReveal] = useState<GridReveal | null>(null);
-  const showCashMonth = useCallback(
-    (month: string) => {
-      const shown = rangeIncluding(range, month);
-      if (shown !== range) setRange(shown);
-      if (!cashRowKey) return;
-      const filter = month <= range.actualsEndMonth ? 'actual' : 'forecast';
-      controls.selectCell(cashRowKey, { key: month, period: 'month', filter });
-      setReveal({ rowKey: cashRowKey, columnKey: month });
-    },
-    [range, setRange, cashRowKey, controls],
-  );
 
   return (
     <Stack gap="sm" h="100%" data-testid="financial-report">
@@ -97,13 +66,7 @@ export function FinancialReportPage() {
         </Group>
       ) : (
         <>
-          <SummaryCards
-            entityId={entity.id}
-            reportId={report.id}
-            range={range}
-            currentMonth={currentMonth}
-            onShowMonth={showCashMonth}
-          />
+          <SummaryCards entityId={entity.id} reportId={report.id} range={range} currentMonth={currentMonth} />
           <ReportDndProvider report={report} accountsById={accountsById}>
             <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 0 }}>
               <Box style={{ flex: 1, minWidth: 0 }}>
@@ -114,7 +77,6 @@ export function FinancialReportPage() {
                   selectedRow={selectedRow}
                   selectedColumn={selectedColumn}
                   refreshing={loading}
-                  reveal={reveal}
                 />
               </Box>
               {selectedRow ? (

@@ -1,5 +1,5 @@
 import { RUNWAY_GAUGE_CAP_MONTHS, RUNWAY_METHODS, type RunwayMethod } from '@keel/domain';
-import { Anchor, Group, RingProgress, Select, Stack, Text } from '@mantine/core';
+import { Group, RingProgress, Select, Stack, Text } from '@mantine/core';
 import { formatMonthYear } from './chartFormat';
 import type { RunwayView } from './reportSummaryQuery';
 import { RUNWAY_METHOD_DESCRIPTIONS, RUNWAY_METHOD_LABELS } from './runwayMethodStore';
@@ -13,8 +13,6 @@ export type RunwayCardProps = {
   currentMonth: string;
   /** A new method's figures are on their way: the gauge fades until they arrive. */
   refreshing?: boolean;
-  /** Selects the cash row in this month in the grid (the working's link). */
-  onShowMonth?: (month: string) => void;
 };
 
 const METHOD_OPTIONS = RUNWAY_METHODS.map((method) => ({
@@ -39,7 +37,7 @@ function gaugeColor(months: number | null): string {
  * Runway (spec §2 'Dashboard cards', §9): a gauge capped at 24 months with the server's label in the
  * middle ('24+' past the cap, 'Unlimited' when the cash never runs out), the month the cash runs out
  * ('Mar 2028', or 'Never'), the method picker, and the working: the calculation in one line with the
- * figures it used, and a link that shows the cash row in that month in the grid.
+ * figures it used.
  */
 export function RunwayCard({
   runway,
@@ -47,9 +45,7 @@ export function RunwayCard({
   onMethodChange,
   currentMonth,
   refreshing = false,
-  onShowMonth,
 }: RunwayCardProps) {
-  const shownMonth = runway.cashOutMonth ?? runway.working.balanceMonth;
   const unlimited = runway.months === null;
   const picker = (
     <Select
@@ -106,18 +102,6 @@ export function RunwayCard({
           >
             <span data-testid="runway-working">{runway.working.calculation}.</span>
           </Text>
-          {onShowMonth ? (
-            <Anchor
-              component="button"
-              type="button"
-              fz="xs"
-              ta="left"
-              onClick={() => onShowMonth(shownMonth)}
-              data-testid="runway-show-month"
-            >
-              Show {formatMonthYear(shownMonth)} in the report
-            </Anchor>
-          ) : null}
         </Stack>
       </Group>
     </SummaryCard>

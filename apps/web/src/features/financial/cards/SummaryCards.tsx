@@ -15,8 +15,6 @@ export type SummaryCardsProps = {
   reportId: string;
   range: MonthRangeWithCutoff;
   currentMonth: string;
-  /** The Runway card's link: shows the cash row in that month in the grid. */
-  onShowMonth?: (month: string) => void;
 };
 
 export const SUMMARY_CARD_TITLES = [
@@ -32,7 +30,7 @@ export const SUMMARY_CARD_TITLES = [
  * the actuals end month). One ReportSummary query feeds them; a new range or runway method keeps the
  * previous figures on screen until the new ones arrive.
  */
-export function SummaryCards({ entityId, reportId, range, currentMonth, onShowMonth }: SummaryCardsProps) {
+export function SummaryCards({ entityId, reportId, range, currentMonth }: SummaryCardsProps) {
   const method = useRunwayMethod();
   const { data, previousData, error, loading } = useQuery(REPORT_SUMMARY_QUERY, {
     variables: { entityId, reportId, ...range, method },
@@ -68,7 +66,6 @@ export function SummaryCards({ entityId, reportId, range, currentMonth, onShowMo
         onMethodChange={(next) => runwayMethodStore.write(next)}
         currentMonth={currentMonth}
         refreshing={loading && summary.runway.method !== method}
-        {...(onShowMonth ? { onShowMonth } : {})}
       />
       <SpendByCategoryCard spend={summary.spendByCategory} />
     </SummaryCardsRow>

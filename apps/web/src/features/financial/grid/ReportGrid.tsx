@@ -46,8 +46,6 @@ export type ReportGridProps = {
   selectedRow: ReportLineItemView | undefined;
   selectedColumn: ReportColumnView | undefined;
   refreshing: boolean;
-  /** A cell to bring into view (a new object each time), once its row and column are shown. */
-  reveal?: GridReveal | null;
 };
 
 /** A row and/or column to bring into view once it is on screen (after expanding or refetching). */
@@ -62,17 +60,7 @@ const markedReports = new Set<string>();
  * nested by depth, one column per visible month or summary. Rows and columns are virtualised, so a
  * large chart over many months renders only what is on screen.
  */
-/** A request to bring a cell into view (the Runway card's link). */
-export type GridReveal = { rowKey: string; columnKey: string };
-
-export function ReportGrid({
-  report,
-  accountsById,
-  controls,
-  selectedColumn,
-  refreshing,
-  reveal = null,
-}: ReportGridProps) {
+export function ReportGrid({ report, accountsById, controls, selectedColumn, refreshing }: ReportGridProps) {
   const { entity } = useEntityContext();
   const scrollRef = useRef<HTMLDivElement>(null);
   const height = useFillViewportHeight(scrollRef);
@@ -183,10 +171,6 @@ export function ReportGrid({
     setExpanded,
     consumeExpand,
   ]);
-
-  useEffect(() => {
-    if (reveal) setScrollTarget(reveal);
-  }, [reveal]);
 
   useEffect(() => {
     if (!scrollTarget) return;
