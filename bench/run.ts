@@ -18,6 +18,7 @@ const { DEFAULT_REPORT_BENCH, runReportBenchmark } = await import('./report');
 const { DEFAULT_TRANSACTIONS_BENCH, runTransactionsBenchmark } = await import('./transactions');
 const { DEFAULT_GRID_BENCH, runGridBenchmark } = await import('./reportGrid');
 const { DEFAULT_INPUT_BOUNDS_BENCH, runInputBoundsBenchmark } = await import('./inputBounds');
+const { DEFAULT_REPORT_LOAD_BENCH, runReportLoadBenchmark } = await import('./reportLoad');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -34,6 +35,8 @@ const parsed = parseArgs({
     databases: { type: 'string' },
     'postgres-url': { type: 'string' },
     'scroll-ms': { type: 'string' },
+    clients: { type: 'string' },
+    seconds: { type: 'string' },
   },
 });
 const values: Record<string, string | undefined> = { ...parsed.values };
@@ -108,6 +111,14 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       runs: readCount('runs', DEFAULT_INPUT_BOUNDS_BENCH.runs),
       databases: readDatabases(DEFAULT_INPUT_BOUNDS_BENCH.databases),
       postgresUrl: readPostgresUrl(DEFAULT_INPUT_BOUNDS_BENCH.postgresUrl),
+    }),
+  /** The web app's Report query at 50 concurrent clients, with and without a writer (bench/reportLoad.ts). */
+  load: () =>
+    runReportLoadBenchmark({
+      clients: readCount('clients', DEFAULT_REPORT_LOAD_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_REPORT_LOAD_BENCH.seconds),
+      databases: readDatabases(DEFAULT_REPORT_LOAD_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_REPORT_LOAD_BENCH.postgresUrl),
     }),
   // Other benchmarks (formulas, API load, web) go here.
 };

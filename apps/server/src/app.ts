@@ -92,7 +92,11 @@ function admitApiRequests(app: FastifyInstance, config: Config) {
       // The socket closing while the request waits: the client left (a request's own 'close' also
       // fires once its body is read, so it is not the signal).
       const release = await gate.enter({
-        onAbort: (listener) => request.raw.socket?.once('close', listener),
+        onAbort: (listener) => {
+          const socket = request.raw.socket;
+          socket?.once('close', listener);
+          return () => socket?.off('close', listener);
+        },
       });
       reply.raw.once('close', release);
       reply.raw.once('finish', release);

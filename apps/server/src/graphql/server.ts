@@ -5,6 +5,7 @@ import { type GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { AppDeps } from '../app';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
+import { useReportAnswerCache } from '../modules/reports/useReportAnswerCache';
 import { createContext, type Viewer } from './context';
 import { errorFromDatabase } from './databaseErrors';
 import { useIdempotencyKeys } from './idempotency';
@@ -86,6 +87,8 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       }),
       ...(config.GRAPHQL_INTROSPECTION ? [] : [disableIntrospection]),
       useInputChecks(),
+      // Report answers replayed while the entity's ledger is unchanged (after the checks above).
+      useReportAnswerCache(),
       // Compiles each operation once (cached by its text) into plain functions: the Report query's
       // thousands of rows and cells cost a fraction of graphql-js's interpreted execution.
       useGraphQlJit(),

@@ -63,13 +63,46 @@ describe('admission gate', () => {
     const running = await gate.enter();
     let leave: () => void = () => undefined;
     const waiting = gate
-      .enter({ onAbort: (listener) => (leave = listener) })
+      .enter({
+        onAbort: (listener) => {
+          leave = listener;
+          return () => undefined;
+        },
+      })
       .catch((error: unknown) => error);
     leave();
     expect(await waiting).toMatchObject({ reason: 'client left' });
     expect(gate.stats()).toEqual({ running: 1, queued: 0 });
     running();
     expect(gate.stats()).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('stops watching for the client leaving once a request is admitted or refused', async () => {
+    vi.useFakeTimers();
+    try {
+      const gate = createAdmissionGate({ maxRunning: 1, maxQueued: 5, maxWaitMs: 1_000 });
+      const running = await gate.enter();
+      const watching = new Set<string>();
+      const watch = (name: string) => ({
+        onAbort: () => {
+          watching.add(name);
+          return () => watching.delete(name);
+        },
+      });
+      const admitted = gate.enter(watch('first'));
+      vi.advanceTimersByTime(500);
+      const refused = gate.enter(watch('second')).catch((error: unknown) => error);
+      expect([...watching]).toEqual(['first', 'second']);
+      running();
+      const release = await admitted;
+      expect([...watching]).toEqual(['second']);
+      vi.advanceTimersByTime(1_000);
+      expect(await refused).toMatchObject({ reason: 'waited too long' });
+      expect(watching.size).toBe(0);
+      release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets everything through when turned off', async () => {

@@ -29,11 +29,17 @@ type Waiter = {
   admit: (release: () => void) => void;
   refuse: (refusal: AdmissionRefused) => void;
   timer: ReturnType<typeof setTimeout>;
+  /** Stops watching for the client leaving: called once the request is admitted or refused. */
+  stopWatching: () => void;
 };
 
 export type AdmissionGate = {
-  /** Resolves with `release` (call it once, when the answer is sent) when the request may run. */
-  enter(abort?: { onAbort(listener: () => void): void }): Promise<() => void>;
+  /**
+   * Resolves with `release` (call it once, when the answer is sent) when the request may run. `onAbort`
+   * subscribes to the client leaving and returns the unsubscribe, called as soon as the wait ends (a
+   * kept-alive socket serves many requests: listeners must not pile up on it).
+   */
+  enter(abort?: { onAbort(listener: () => void): () => void }): Promise<() => void>;
   stats(): { running: number; queued: number };
 };
 
@@ -56,6 +62,7 @@ export function createAdmissionGate(limits: AdmissionLimits, now: () => number =
       const next = queue.shift();
       if (next) {
         clearTimeout(next.timer);
+        next.stopWatching();
         next.admit(releaser());
       } else {
         running -= 1;
@@ -79,15 +86,17 @@ export function createAdmissionGate(limits: AdmissionLimits, now: () => number =
           if (index < 0) return;
           queue.splice(index, 1);
           clearTimeout(waiter.timer);
+          waiter.stopWatching();
           refuse(new AdmissionRefused(reason, retryAfter()));
         };
         const waiter: Waiter = {
           admit,
           refuse,
           timer: setTimeout(() => leave('waited too long'), limits.maxWaitMs),
+          stopWatching: () => undefined,
         };
         queue.push(waiter);
-        abort?.onAbort(() => leave('client left'));
+        if (abort) waiter.stopWatching = abort.onAbort(() => leave('client left'));
       });
     },
     stats: () => ({ running, queued: queue.length }),

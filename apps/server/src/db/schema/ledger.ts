@@ -151,6 +151,18 @@ export const entityLedgerVolumes = pgTable(
   (t) => [check('entity_ledger_volume_exact', sql`${t.grossCents} <= 9007199254740991`)],
 );
 
+/**
+ * Every company's ledger version: a counter that every statement changing what a report reads (monthly
+ * rollups, accounts, reports and their lines) raises in its own transaction, through statement triggers
+ * (migration 0010). A report computed in a snapshot that read version V is still exact while the
+ * version is V, which is what the report cache (modules/reports/reportCache.ts) checks. No foreign key:
+ * deleting a company cascades into the tables whose triggers write here.
+ */
+export const entityLedgerVersions = pgTable('entity_ledger_versions', {
+  entityId: uuid('entity_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const reports = pgTable(
   'reports',
   {

@@ -15,11 +15,11 @@ import {
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { accounts, monthlyRollups, reportLineItems } from '../../db/schema';
-import { readSnapshot } from '../../db/transactions';
 import { DEFAULT_REPORT_NAME, defaultReportLines } from '../ledger/defaultChart';
 import type { AccountRow } from '../ledger/types';
 import { findReport } from './findReport';
 import type { ReportRecord } from './listReports';
+import { readThroughReportCache } from './reportCache';
 
 /** A report computed over a range: what the `report` query answers from. */
 export type LoadedReport = {
@@ -53,7 +53,8 @@ export type LoadedReport = {
  * 3. the rollups of the range's months, 'actual' through the cutoff and 'forecast' after it;
  * 4. for balance-sheet accounts, one aggregate of the actual rollups before the range (opening balances).
  * Then the pure functions of @keel/domain build the figures, the columns and the rows.
- * The caller has checked the viewer's access to the entity.
+ * The caller has checked the viewer's access to the entity. The answer is kept in the report cache
+ * (reportCache.ts) while the entity's ledger version stands, and is shared: treat it as read-only.
  */
 export async function loadReport(
   db: Db,
@@ -61,7 +62,14 @@ export async function loadReport(
   reportId: string | null,
   range: ReportRange,
 ): Promise<LoadedReport | null> {
-  return readSnapshot(db, (snapshot) => loadReportIn(snapshot, entityId, reportId, range));
+  return readThroughReportCache(
+    db,
+    entityId,
+    `report|${reportId ?? 'default'}|${range.startMonth}|${range.endMonth}|${range.actualsEndMonth}|${range.currentMonth}`,
+    // About 64 bytes per figure kept (each account's figures by month and by column).
+    (loaded) => (loaded ? loaded.accounts.length * (loaded.columns.length + loaded.months.length) * 64 : 64),
+    (snapshot) => loadReportIn(snapshot, entityId, reportId, range),
+  );
 }
 
 async function loadReportIn(

@@ -19,6 +19,7 @@ import { builder } from '../../graphql/builder';
 import type { Context } from '../../graphql/context';
 import type { LoadedReport } from './loadReport';
 import { loadRunwayInput } from './loadRunwayInput';
+import { readThroughReportCache } from './reportCache';
 import { badReportInput } from './reportErrors';
 import { RunwayMethodEnum, ScenarioEnum } from './sharedTypes';
 
@@ -122,7 +123,14 @@ const runwayInputs = new WeakMap<SummaryParent, Promise<RunwayInput>>();
 function runwayInputOf(parent: SummaryParent, ctx: Context): Promise<RunwayInput> {
   let input = runwayInputs.get(parent);
   if (!input) {
-    input = loadRunwayInput(ctx.db, parent.view.report.entityId, parent.view.range);
+    const { report, range } = parent.view;
+    input = readThroughReportCache(
+      ctx.db,
+      report.entityId,
+      `runway|${range.actualsEndMonth}|${range.currentMonth}`,
+      (read) => read.months.length * 64,
+      (snapshot) => loadRunwayInput(snapshot, report.entityId, range),
+    );
     runwayInputs.set(parent, input);
   }
   return input;

@@ -1,0 +1,228 @@
+/**
+ * The Financial Report under load (issue 10, item 11): the demo seed (Acme Robotics) on PostgreSQL and
+ * on PGlite, the real server listening on a local port, and `clients` concurrent HTTP clients
+ * (autocannon) sending the web app's own Report query (apps/web/src/features/financial/reportQuery.ts)
+ * for `seconds`. Then the same while one writer edits the ledger every 50 ms, checking after each write
+ * that the next report shows it (a stale answer is counted and printed, never hidden).
+ *
+ *   npm run bench -- load [clients=50] [seconds=15] [databases=postgres,pglite]
+ *   npx tsx bench/run.ts load --clients 50 --seconds 15
+ */
+
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { systemClock } from '../apps/server/src/clock';
+import { readConfig } from '../apps/server/src/config';
+import type { Db } from '../apps/server/src/db/client';
+import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
+import { DEMO_COMPANY_NAME, DEMO_OWNER } from '../apps/server/src/demo/demoUsers';
+import { seedDemoIfEmpty } from '../apps/server/src/demo/seedDemo';
+import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
+import { createProviders } from '../apps/server/src/providers/create';
+import { REPORT_QUERY } from '../apps/web/src/features/financial/reportQuery';
+import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
+import { formatMs } from './stats';
+
+export type ReportLoadBenchOptions = {
+  clients: number;
+  seconds: number;
+  databases: readonly BenchDatabase[];
+  postgresUrl: string;
+};
+
+export const DEFAULT_REPORT_LOAD_BENCH: ReportLoadBenchOptions = {
+  clients: 50,
+  seconds: 15,
+  databases: ['postgres', 'pglite'],
+  postgresUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
+};
+
+type LoadFigures = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+  /** Bytes on the wire per answer (compressed when the client accepts it). */
+  kib: number;
+};
+
+export async function runReportLoadBenchmark(options: ReportLoadBenchOptions): Promise<void> {
+  console.log(
+    `\nReport under load: the web app's Report query on the demo company, ${options.clients} clients, ${options.seconds} s`,
+  );
+  console.log(describeMachine());
+  await onEachDatabase(options.databases, options.postgresUrl, 'keel-bench-load', async (target) => {
+    console.log(`\n${target.label}:`);
+    await benchOne(target, options);
+  });
+}
+
+async function benchOne(target: ScratchDatabase, options: ReportLoadBenchOptions): Promise<void> {
+  const db = target.db;
+  const clock = systemClock;
+  await seedDemoIfEmpty(db, clock);
+  const [owner] = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE email = ${DEMO_OWNER.email}`,
+  );
+  const [entity] = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM entities WHERE name = ${DEMO_COMPANY_NAME}`,
+  );
+  if (!owner || !entity) throw new Error('The demo seed did not create its owner and company');
+  const config = readConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '' });
+  const app = await buildApp({ db, config, clock, providers: createProviders(config, db) });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const { token } = await issueAccessToken(db, clock, owner.id, 24);
+    const body = JSON.stringify({
+      operationName: 'Report',
+      query: REPORT_QUERY.loc?.source.body,
+      variables: { entityId: entity.id },
+    });
+    // What Chromium sends: it accepts compressed answers.
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    };
+    const { 'accept-encoding': _encoding, ...uncompressed } = headers;
+    const single = await load(`${address}/graphql`, headers, body, 1, Math.min(5, options.seconds));
+    print('1 client', single);
+    const many = await load(`${address}/graphql`, headers, body, options.clients, options.seconds);
+    print(`${options.clients} clients`, many);
+    const plain = await load(`${address}/graphql`, uncompressed, body, options.clients, options.seconds);
+    print(`${options.clients} clients, no compression`, plain);
+    const writes = await withWriter(`${address}/graphql`, headers, body, db, entity.id, () =>
+      load(`${address}/graphql`, headers, body, options.clients, options.seconds),
+    );
+    print(`${options.clients} clients + a writer every 50 ms`, writes.figures);
+    console.log(
+      `  writer: ${writes.writes} writes, each followed by a report; stale reports after a write: ${writes.stale}`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+function print(label: string, figures: LoadFigures): void {
+  console.log(
+    `  ${label.padEnd(34)} ${figures.requestsPerSecond.toFixed(1).padStart(7)} requests/s  p50 ${formatMs(figures.p50).padStart(8)}  p99 ${formatMs(figures.p99).padStart(8)}  ${figures.kib.toFixed(0)} KiB each  errors ${figures.errors}  non-2xx ${figures.non2xx}  timeouts ${figures.timeouts}`,
+  );
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
+  // The clients run in a worker thread, so they do not share the server's event loop.
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers,
+    body,
+    connections,
+    duration: seconds,
+    workers: 1,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    kib: result.throughput.total / Math.max(1, result.requests.total) / 1024,
+  };
+}
+
+const BOOK = `mutation Book($entityId: ID!, $accountId: ID!, $againstId: ID!, $date: Date!, $amount: Cents!) {
+  createUserTransaction(entityId: $entityId, accountId: $accountId, againstId: $againstId, date: $date, amount: $amount) { id }
+}`;
+
+type ReportAnswer = {
+  data?: {
+    report: {
+      columns: { key: string }[];
+      lineItems: { accountId: string | null; isLeaf: boolean; columnValues: number[] }[];
+    };
+  };
+};
+
+/**
+ * Runs `during` while a writer, every 50 ms, books an expense on the demo company's Rent for today
+ * through the API and, once it is acknowledged, asks for the report: Rent's cell for this month must
+ * have grown by exactly the amount (nobody else writes), or the answer is counted as stale.
+ */
+async function withWriter(
+  url: string,
+  headers: Record<string, string>,
+  reportBody: string,
+  db: Db,
+  entityId: string,
+  during: () => Promise<LoadFigures>,
+): Promise<{ figures: LoadFigures; writes: number; stale: number }> {
+  const [rent] = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM accounts WHERE entity_id = ${entityId}::uuid AND name = 'Rent'`,
+  );
+  const [bank] = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM accounts WHERE entity_id = ${entityId}::uuid AND name = 'Mercury Checking'`,
+  );
+  if (!rent || !bank) throw new Error('The demo company has no Rent or Mercury Checking account');
+  const today = new Date().toISOString().slice(0, 10);
+  const rentShown = async () => {
+    const response = await fetch(url, { method: 'POST', headers, body: reportBody });
+    const answer = (await response.json()) as ReportAnswer;
+    const report = answer.data?.report;
+    const column = report?.columns.findIndex((c) => c.key === today.slice(0, 7)) ?? -1;
+    const row = report?.lineItems.find((item) => item.accountId === rent.id && !item.isLeaf);
+    const value = row?.columnValues[column];
+    if (value === undefined) throw new Error('The report has no Rent cell for this month');
+    return value;
+  };
+  let writing = true;
+  let writes = 0;
+  let stale = 0;
+  const writer = async () => {
+    let shown = await rentShown();
+    while (writing) {
+      const amount = 100 + writes;
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          query: BOOK,
+          variables: { entityId, accountId: rent.id, againstId: bank.id, date: today, amount },
+        }),
+      });
+      const answer = (await response.json()) as { errors?: unknown[] };
+      if (answer.errors) throw new Error(`The writer was refused: ${JSON.stringify(answer.errors)}`);
+      writes += 1;
+      const now = await rentShown();
+      if (now !== shown + amount) stale += 1;
+      shown = now;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const writing$ = writer();
+  try {
+    const figures = await during();
+    return { figures, writes, stale };
+  } finally {
+    writing = false;
+    await writing$;
+  }
+}
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
