@@ -63,6 +63,19 @@ async function freshEntry(accountId?: string): Promise<string> {
   return id;
 }
 
+/** A fresh rule between two fresh accounts, with an entry it matches, made by the owner. */
+async function freshRule(): Promise<string> {
+  const from = await freshAccount();
+  const result = await victim.gql<{ createRule: { rule: { id: string } } }>(
+    'mutation($f: ID!, $to: ID!) { createRule(fromAccountId: $f, toAccountId: $to, searchFilter: "Matrix") { rule { id } } }',
+    { f: from, to: await freshAccount() },
+  );
+  const id = result.data?.createRule.rule.id;
+  if (!id) throw new Error(`createRule: ${JSON.stringify(result.errors)}`);
+  await freshEntry(from);
+  return id;
+}
+
 async function freshForecast(): Promise<string> {
   const result = await victim.gql<{ createForecast: { id: string } }>(
     `mutation($e: ID!, $a: ID!) { createForecast(entityId: $e, accountId: $a, date: "2027-02", amount: 12) { id } }`,
@@ -108,6 +121,10 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
   'Query.entryWithTransaction': async () => ({
     query: 'query($id: ID!) { entryWithTransaction(id: $id) { entry { id } } }',
     variables: { id: ids.entry },
+  }),
+  'Query.accountRules': async () => ({
+    query: 'query($a: ID!) { accountRules(accountId: $a) { id searchFilter } }',
+    variables: { a: ids.expense },
   }),
   'Query.entryWithHistory': async () => ({
     query: 'query($id: ID!) { entryWithHistory(id: $id) { entry { id } history { event } } }',
@@ -170,6 +187,14 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
       variables: { f: from, to: await freshAccount() },
     };
   },
+  'Mutation.deleteRule': async () => ({
+    query: 'mutation($id: ID!) { deleteRule(id: $id) { id } }',
+    variables: { id: await freshRule() },
+  }),
+  'Mutation.applyRule': async () => ({
+    query: 'mutation($id: ID!) { applyRule(id: $id) { movedCount } }',
+    variables: { id: await freshRule() },
+  }),
   'Mutation.createRule': async () => {
     const from = await freshAccount();
     await freshEntry(from);

@@ -11,7 +11,7 @@ const OTHER_EXPENSES = 'Expense/Other Expenses';
 /** A move answers once the report, the cards and the drawer have refetched: slower on a busy machine. */
 const MOVE_TIMEOUT_MS = 15_000;
 
-type Ledger = { parent: string; from: string; to: string; sibling: string };
+type Ledger = { parent: string; from: string; to: string; sibling: string; fromId: string };
 
 /** A parent with two sub-accounts and a sibling, all new; 'From' has $300 + $200 in March, $99.99 in April. */
 async function makeLedger(page: Page): Promise<Ledger> {
@@ -31,6 +31,7 @@ async function makeLedger(page: Page): Promise<Ledger> {
     from: `${parent}/From Account`,
     to: `${parent}/To Account`,
     sibling: `${OTHER_EXPENSES}/${siblingName}`,
+    fromId,
   };
 }
 
@@ -151,6 +152,35 @@ test.describe('report drag and drop', () => {
     await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$500.00');
     await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$0.00');
     await expect(grid.cell(ledger.from, '2026-04')).toHaveText('$99.99');
+
+    // The drawer lists the rule: what it matches, from where to where, when it was made.
+    await drawer.getByRole('textbox', { name: 'Search entries' }).fill('');
+    const rules = drawer.getByTestId('drawer-rules');
+    await rules.getByRole('button', { name: 'Rules (1)' }).click();
+    const rule = rules.getByTestId('drawer-rule');
+    await expect(rule).toHaveCount(1);
+    await expect(rule).toContainText('“two” → To Account');
+    await expect(rule).toContainText(/From Account → To Account · made \w{3} \d{1,2}, \d{4}/);
+
+    // Re-applying it is an explicit action: an entry booked since moves only when asked.
+    const api = await ReportApi.of(page);
+    await api.bookEntry(ledger.fromId, 1_000, '2026-03-25', 'Drag two again');
+    await rule.getByRole('button', { name: 'Apply now' }).click();
+    await expect(page.getByText('Rule “two”: moved 1 entry to To Account')).toBeVisible({
+      timeout: MOVE_TIMEOUT_MS,
+    });
+    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$510.00');
+
+    // Deleting asks 'Confirm?' first; Escape takes the question back.
+    await rule.getByRole('button', { name: 'Delete rule “two”' }).click();
+    await rule.getByRole('button', { name: 'Confirm?' }).press('Escape');
+    await expect(rule.getByRole('button', { name: 'Confirm?' })).toHaveCount(0);
+    await rule.getByRole('button', { name: 'Delete rule “two”' }).click();
+    await rule.getByRole('button', { name: 'Confirm?' }).click();
+    await expect(page.getByText('Rule “two” deleted')).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
+    await expect(drawer.getByTestId('drawer-rules')).toHaveCount(0);
+    // The entries it moved stay where they are.
+    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$510.00');
   });
 
   test('dragging on empty grid space scrolls the grid instead of dragging', async ({ page }) => {

@@ -1,13 +1,15 @@
 import type { Capability } from '@keel/domain';
 import { GraphQLError } from 'graphql';
 import type { Context } from '../../graphql/context';
-import { accountNotFound, entryNotFound, forecastNotFound } from './ledgerErrors';
+import { accountNotFound, entryNotFound, forecastNotFound, ruleNotFound } from './ledgerErrors';
 import {
   type AccountRow,
   type ForecastRow,
   findAccount,
   findEntry,
   findForecast,
+  findRule,
+  type RuleRow,
   type TypedEntryRow,
 } from './ledgerRows';
 
@@ -50,4 +52,9 @@ export async function requireForecast(
 ): Promise<ForecastRow> {
   ctx.requireViewer();
   return guardRow(ctx, await findForecast(ctx.db, id), capability, forecastNotFound);
+}
+
+export async function requireRule(ctx: Context, id: string, capability: Capability): Promise<RuleRow> {
+  ctx.requireViewer();
+  return guardRow(ctx, await findRule(ctx.db, id), capability, ruleNotFound);
 }

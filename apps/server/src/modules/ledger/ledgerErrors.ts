@@ -8,6 +8,7 @@ import { apiError } from '../../graphql/errors';
 export const accountNotFound = () => apiError('NOT_FOUND', 'Account not found');
 export const entryNotFound = () => apiError('NOT_FOUND', 'Entry not found');
 export const forecastNotFound = () => apiError('NOT_FOUND', 'Forecast not found');
+export const ruleNotFound = () => apiError('NOT_FOUND', 'Rule not found');
 /** Spec §8: 'Report not found: {identifier}'. */
 export const reportNotFound = (reportId: string) => apiError('NOT_FOUND', `Report not found: ${reportId}`);
 export const badLedgerInput = (message: string) => apiError('BAD_USER_INPUT', message);

@@ -6,7 +6,7 @@ import {
   type entryChanges,
   forecasts,
   reports,
-  type rules,
+  rules,
   transactions,
 } from '../../db/schema';
 import { isUuid } from '../../graphql/context';
@@ -77,6 +77,17 @@ export async function findForecast(
 ): Promise<ForecastRow | null> {
   if (!isUuid(id)) return null;
   const query = db.select().from(forecasts).where(eq(forecasts.id, id)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findRule(
+  db: Db | Tx,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<RuleRow | null> {
+  if (!isUuid(id)) return null;
+  const query = db.select().from(rules).where(eq(rules.id, id)).limit(1);
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }

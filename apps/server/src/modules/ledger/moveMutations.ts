@@ -2,7 +2,8 @@ import { builder } from '../../graphql/builder';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { createRule } from './createRule';
 import { RuleRef } from './entryTypes';
-import { requireAccount } from './guardLedgerRow';
+import { requireAccount, requireRule } from './guardLedgerRow';
+import { applyRule, deleteRule } from './manageRules';
 import { AccountRef } from './types';
 import { updateEntries } from './updateEntries';
 
@@ -29,6 +30,27 @@ const CreateRulePayloadRef = builder
       fromAccount: t.field({ type: AccountRef, resolve: (payload) => payload.fromAccount }),
       toAccount: t.field({ type: AccountRef, resolve: (payload) => payload.toAccount }),
       movedCount: t.exposeInt('movedCount', { description: 'How many entries the rule moved now.' }),
+    }),
+  });
+
+const ApplyRulePayloadRef = builder
+  .objectRef<Awaited<ReturnType<typeof applyRule>>>('ApplyRulePayload')
+  .implement({
+    fields: (t) => ({
+      rule: t.field({ type: RuleRef, resolve: (payload) => payload.rule }),
+      fromAccount: t.field({ type: AccountRef, resolve: (payload) => payload.fromAccount }),
+      toAccount: t.field({ type: AccountRef, resolve: (payload) => payload.toAccount }),
+      movedCount: t.exposeInt('movedCount', { description: 'How many entries moved.' }),
+    }),
+  });
+
+const DeleteRulePayloadRef = builder
+  .objectRef<Awaited<ReturnType<typeof deleteRule>>>('DeleteRulePayload')
+  .implement({
+    fields: (t) => ({
+      id: t.exposeID('id', { description: 'The deleted rule.' }),
+      fromAccountId: t.exposeID('fromAccountId', { nullable: true }),
+      toAccountId: t.exposeID('toAccountId'),
     }),
   });
 
@@ -89,6 +111,29 @@ builder.mutationFields((t) => ({
         date: args.date,
         reportId: idOrNull(args.reportId),
       });
+    },
+  }),
+  deleteRule: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
+    type: DeleteRulePayloadRef,
+    description:
+      'DeleteRule: the rule stops applying to later imports; entries it moved stay where they are. Unknown and foreign ids: Rule not found.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const rule = await requireRule(ctx, String(args.id), 'bookkeeping');
+      return deleteRule(ctx.db, rule.id);
+    },
+  }),
+  applyRule: t.field({
+    // Cost: a bulk move of every matching entry.
+    ...fieldPolicy({ access: 'bookkeeping', cost: 5_000 }),
+    type: ApplyRulePayloadRef,
+    description:
+      'ApplyRule: applies a rule again, now, to every entry on its from-account (any date) whose name or memo contains its search filter. Rules otherwise apply only when made and to later imports.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const rule = await requireRule(ctx, String(args.id), 'bookkeeping');
+      return applyRule(ctx.db, ctx.clock, ctx.requireViewer().userId, rule.id);
     },
   }),
 }));

@@ -14,6 +14,7 @@ import {
   type TransactionRow,
 } from './ledgerRows';
 import { listReportEntries, type ReportEntriesFilter, type ReportEntriesPage } from './listReportEntries';
+import { listAccountRules } from './manageRules';
 
 type EntryWithTransaction = { entry: EntryView; transaction: TransactionRow; otherEntries: EntryView[] };
 type EntryWithHistory = { entry: EntryView };
@@ -130,6 +131,17 @@ const ReportEntriesRef = builder.objectRef<ReportEntries>('ReportEntries').imple
 });
 
 builder.queryFields((t) => ({
+  accountRules: t.field({
+    ...fieldPolicy({ access: 'read' }),
+    type: [RuleRef],
+    description:
+      "The rules that move entries out of or into an account, newest first (the drawer's rules list).",
+    args: { accountId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const account = await requireAccount(ctx, String(args.accountId), 'read');
+      return listAccountRules(ctx.db, account.entityId, account.id);
+    },
+  }),
   entryWithTransaction: t.field({
     ...fieldPolicy({ access: 'read' }),
     type: EntryWithTransactionRef,

@@ -131,6 +131,6 @@ export const REPORT_QUERY: TypedDocumentNode<ReportQueryResult, ReportQueryVaria
 /**
  * Every query that shows report figures. A mutation that changes the ledger passes these as
  * `refetchQueries` (with `awaitRefetchQueries: true`), so the grid, the cards and the drawer all
- * show the new figures (spec §4 'Data changes').
+ * show the new figures (spec §4 'Data changes'), and the drawer's rules list its rules.
  */
-export const REPORT_REFETCH_QUERIES = ['Report', 'ReportSummary', 'ReportEntries'];
+export const REPORT_REFETCH_QUERIES = ['Report', 'ReportSummary', 'ReportEntries', 'AccountRules'];

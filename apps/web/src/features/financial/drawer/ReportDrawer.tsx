@@ -5,6 +5,7 @@ import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useContext, useMemo, useState } from 'react';
 import { EntityContext } from '../../../shell/EntityContext';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView, ReportViewData } from '../reportQuery';
+import { AccountRules } from './AccountRules';
 import { DeleteEntryDialog } from './DeleteEntryDialog';
 import type { DrawerEntry } from './drawerQueries';
 import {
@@ -138,6 +139,7 @@ export function ReportDrawer({
         {row.accountId && search ? (
           <RuleDragChip sourceAccountId={row.accountId} searchFilter={search} />
         ) : null}
+        {row.accountId ? <AccountRules accountId={row.accountId} /> : null}
       </Stack>
 
       {!row.accountId ? (

@@ -71,3 +71,57 @@ export const CREATE_RULE_MUTATION: TypedDocumentNode<
     }
   }
 `;
+
+/** A rule as the drawer's rules list shows it. */
+export type AccountRuleView = {
+  id: string;
+  searchFilter: string;
+  fromAccountId: string | null;
+  toAccountId: string;
+  fromAccount: { id: string; name: string } | null;
+  toAccount: { id: string; name: string };
+  createdAt: string;
+};
+
+/** The rules that move entries out of or into an account, newest first. */
+export const ACCOUNT_RULES_QUERY: TypedDocumentNode<
+  { accountRules: AccountRuleView[] },
+  { accountId: string }
+> = gql`
+  query AccountRules($accountId: ID!) {
+    accountRules(accountId: $accountId) {
+      id
+      searchFilter
+      fromAccountId
+      toAccountId
+      fromAccount {
+        id
+        name
+      }
+      toAccount {
+        id
+        name
+      }
+      createdAt
+    }
+  }
+`;
+
+/** DeleteRule: later imports are left alone; entries the rule moved stay. */
+export const DELETE_RULE_MUTATION: TypedDocumentNode<{ deleteRule: { id: string } }, { id: string }> = gql`
+  mutation DeleteRule($id: ID!) {
+    deleteRule(id: $id) {
+      id
+    }
+  }
+`;
+
+/** ApplyRule: moves the matching entries already on the rule's from-account, now. */
+export const APPLY_RULE_MUTATION: TypedDocumentNode<{ applyRule: { movedCount: number } }, { id: string }> =
+  gql`
+  mutation ApplyRule($id: ID!) {
+    applyRule(id: $id) {
+      movedCount
+    }
+  }
+`;
