@@ -17,6 +17,7 @@ export const STRIPE_FEES = 'Expense/Cost of Revenue/Payment Processing/Stripe Fe
 export const SALARIES = 'Expense/Operating Expenses/Payroll/Salaries';
 export const PAYROLL_TAXES = 'Expense/Operating Expenses/Payroll/Payroll Taxes';
 export const BENEFITS = 'Expense/Operating Expenses/Payroll/Benefits';
+export const GROUND_TRANSPORT = 'Expense/Operating Expenses/Travel/Ground Transportation';
 export const SAAS = 'Expense/Operating Expenses/Software/SaaS Subscriptions';
 export const CLOUD = 'Expense/Operating Expenses/Software/Cloud Hosting';
 export const RENT = 'Expense/Operating Expenses/Facilities/Rent';
@@ -188,7 +189,7 @@ export const VARIABLE_FLOWS: readonly VariableFlow[] = [
   },
   {
     key: 'ground',
-    account: 'Expense/Operating Expenses/Travel/Ground Transportation',
+    account: GROUND_TRANSPORT,
     kind: 'spend',
     via: 'card',
     vendors: ['Uber', 'Lyft', 'Hertz', 'Caltrain'],

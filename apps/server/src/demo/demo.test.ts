@@ -373,6 +373,17 @@ describe('seedDemoIfEmpty', () => {
     expect(Number(plans.find((plan) => plan.name === 'Subscription revenue')?.amount)).toBeLessThan(0);
     expect(Number(plans.find((plan) => plan.name === 'Salaries')?.amount)).toBeGreaterThan(0);
   });
+
+  it('gives the demo company a rule its drawer lists', async () => {
+    const demoRules = await rowsOf<{ search: string; from: string; to: string }>(
+      t.db,
+      sql`SELECT r.search_filter AS search, f.name AS "from", d.name AS "to"
+          FROM rules r JOIN entities en ON en.id = r.entity_id
+            JOIN accounts f ON f.id = r.from_account_id JOIN accounts d ON d.id = r.to_account_id
+          WHERE en.name = ${DEMO_COMPANY_NAME}`,
+    );
+    expect(demoRules).toEqual([{ search: 'Uber Eats', from: 'Ground Transportation', to: 'Meals' }]);
+  });
 });
 
 function byEmail(a: { email: string }, b: { email: string }): number {

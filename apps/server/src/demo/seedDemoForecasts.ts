@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
+import { createRule } from '../modules/ledger/createRule';
 import { createForecast } from '../modules/ledger/saveForecast';
-import { CHECKING, RENT, SAAS, SALARIES, SUBSCRIPTIONS } from './companyCatalog';
+import { CHECKING, GROUND_TRANSPORT, MEALS, RENT, SAAS, SALARIES, SUBSCRIPTIONS } from './companyCatalog';
 
 /**
  * The demo company's plan: forecasts from next month, so its report shows a future beside its past
@@ -18,8 +19,8 @@ const DEMO_FORECASTS = [
   { path: RENT, name: 'Office lease', calculationType: 'fixed', amount: 22_000 },
 ] as const;
 
-export async function seedDemoForecasts(db: Db, clock: Clock, entityId: string): Promise<void> {
-  const startMonth = addMonths(monthKeyOfDate(clock.now().toISOString().slice(0, 10)), 1);
+/** The entity's account ids by path ('Expense/Operating Expenses/Software/SaaS Subscriptions'). */
+export async function demoAccountIdsByPath(db: Db, entityId: string): Promise<Map<string, string>> {
   const chart = await db
     .select({ id: accounts.id, name: accounts.name, parentId: accounts.parentId })
     .from(accounts)
@@ -30,7 +31,12 @@ export async function seedDemoForecasts(db: Db, clock: Clock, entityId: string):
     if (!account) return '';
     return account.parentId ? `${pathOf(account.parentId)}/${account.name}` : account.name;
   };
-  const idByPath = new Map(chart.map((account) => [pathOf(account.id), account.id]));
+  return new Map(chart.map((account) => [pathOf(account.id), account.id]));
+}
+
+export async function seedDemoForecasts(db: Db, clock: Clock, entityId: string): Promise<void> {
+  const startMonth = addMonths(monthKeyOfDate(clock.now().toISOString().slice(0, 10)), 1);
+  const idByPath = await demoAccountIdsByPath(db, entityId);
   const checkingId = idByPath.get(CHECKING);
   for (const forecast of DEMO_FORECASTS) {
     const accountId = idByPath.get(forecast.path);
@@ -45,6 +51,28 @@ export async function seedDemoForecasts(db: Db, clock: Clock, entityId: string):
       calculationType: forecast.calculationType,
       amount: 'amount' in forecast ? forecast.amount : null,
       averageMonths: 'averageMonths' in forecast ? forecast.averageMonths : null,
+    });
+  }
+}
+
+/**
+ * The demo company's rules, as a bookkeeper would have made them: food delivery paid on the card is
+ * booked to Meals, wherever an import first lands it (the drawer of either account lists the rule).
+ */
+const DEMO_RULES = [{ from: GROUND_TRANSPORT, to: MEALS, searchFilter: 'Uber Eats' }] as const;
+
+export async function seedDemoRules(db: Db, clock: Clock, entityId: string): Promise<void> {
+  const idByPath = await demoAccountIdsByPath(db, entityId);
+  for (const rule of DEMO_RULES) {
+    const fromAccountId = idByPath.get(rule.from);
+    const toAccountId = idByPath.get(rule.to);
+    if (!fromAccountId || !toAccountId)
+      throw new Error(`Demo accounts of rule ${rule.searchFilter} are missing`);
+    await createRule(db, clock, null, {
+      entityId,
+      fromAccountId,
+      toAccountId,
+      searchFilter: rule.searchFilter,
     });
   }
 }
