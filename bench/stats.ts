@@ -22,11 +22,23 @@ export function summarizeRuns(samples: readonly number[]): RunStats {
   };
 }
 
-/** Runs `run` `warmup` times untimed, then `runs` times timed one after another. */
-export async function timeRuns(runs: number, warmup: number, run: () => Promise<unknown>): Promise<RunStats> {
-  for (let i = 0; i < warmup; i++) await run();
+/**
+ * Runs `run` `warmup` times untimed, then `runs` times timed one after another; `prepare`, when given,
+ * runs untimed before each (e.g. to make the next run miss a cache).
+ */
+export async function timeRuns(
+  runs: number,
+  warmup: number,
+  run: () => Promise<unknown>,
+  prepare?: () => Promise<unknown>,
+): Promise<RunStats> {
+  for (let i = 0; i < warmup; i++) {
+    await prepare?.();
+    await run();
+  }
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
+    await prepare?.();
     const started = performance.now();
     await run();
     samples.push(performance.now() - started);

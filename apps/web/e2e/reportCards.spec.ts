@@ -2,6 +2,8 @@ import { expect, type Page, test } from '@playwright/test';
 import { centsOfFigure, ReportGridPage } from './pages/ReportGridPage';
 import { openDemoReport } from './support/demo';
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /** The e2e server's today is 2026-11-22: actuals run through November 2026 by default. */
 const CARD_TITLES = ['Available Starting Balance', 'Income vs Expense', 'Runway', 'Spend by Category'];
 const RUNWAY_METHOD_KEY = 'runway-calculation-method';
@@ -90,7 +92,7 @@ test.describe('financial report summary cards', () => {
     );
   });
 
-  test("counts runway over the whole forecast: '24+', its cash-out month, and working that matches the grid", async ({
+  test("counts runway over the whole forecast: '24+', its cash-out month, working that matches the grid, and a link to it", async ({
     page,
   }) => {
     await openDemoReport(page);
@@ -105,7 +107,7 @@ test.describe('financial report summary cards', () => {
         working,
       );
     if (!parts) throw new Error(`Unexpected working: ${working}`);
-    const [, balance = '', negativeMonth = '', , months = ''] = parts;
+    const [, balance = '', negativeMonth = '', negativeBalance = '', months = ''] = parts;
     expect(negativeMonth).toBe(cashOut);
     expect(Number(months)).toBeGreaterThan(24);
     const dollars = (figure: string) => Math.round(centsOfFigure(`${figure}.00`) / 100);
@@ -114,6 +116,20 @@ test.describe('financial report summary cards', () => {
     await grid.gotoRow('Banks', '2026-11');
     await expect(grid.cell('Banks', '2026-11')).toBeVisible();
     expect(Math.round((await grid.cellCents('Banks', '2026-11')) / 100)).toBe(dollars(balance));
+
+    // The link widens the range to the cash-out month and selects the cash row there.
+    await runway.getByRole('link', { name: `Show ${cashOut} in the report` }).click();
+    const [monthName = '', year = ''] = cashOut.split(' ');
+    const monthKey = `${year}-${String(MONTHS.indexOf(monthName) + 1).padStart(2, '0')}`;
+    await expect(page).toHaveURL(new RegExp(`account=Banks.*month=${monthKey}`));
+    // The grid shows the widened range once its report has loaded.
+    await expect(grid.cell('Banks', monthKey)).toBeVisible({ timeout: 15_000 });
+    expect(Math.round((await grid.cellCents('Banks', monthKey)) / 100)).toBe(dollars(negativeBalance));
+    // The cell stays selected: the drawer shows the cash row in that month, and `expand` is consumed.
+    await expect(page.getByTestId('report-drawer')).toContainText(cashOut);
+    await expect(grid.cell('Banks', monthKey)).toHaveAttribute('aria-selected', 'true');
+    await expect(page).not.toHaveURL(/expand=/);
+    await expect(page).toHaveURL(new RegExp(`account=Banks.*month=${monthKey}`));
   });
 
   test('scrolls the row of cards sideways on a narrow page', async ({ page }) => {

@@ -1,18 +1,29 @@
 import { useQuery } from '@apollo/client/react';
-import { defaultReportRange, type MonthRangeWithCutoff, monthKeyOfDate } from '@keel/domain';
+import {
+  CASH_ACCOUNT_GROUP,
+  defaultReportRange,
+  type MonthRangeWithCutoff,
+  monthKeyOfDate,
+} from '@keel/domain';
 import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
+import type { MonthLink } from './cards/RunwayCard';
 import { SummaryCards } from './cards/SummaryCards';
 import { ReportDrawer } from './drawer/ReportDrawer';
 import { ReportDndProvider } from './grid/ReportDndProvider';
 import { ReportGrid } from './grid/ReportGrid';
 import { ReportDateRange } from './range/ReportDateRange';
 import { REPORT_QUERY } from './reportQuery';
-import { reportRangeStore, usableStoredRange, useStoredReportRange } from './reportRangeStore';
-import { findRowByKey, selectedColumnKey, useReportSelection } from './reportSelection';
+import {
+  rangeIncluding,
+  reportRangeStore,
+  usableStoredRange,
+  useStoredReportRange,
+} from './reportRangeStore';
+import { findRowByKey, rowKey, selectedColumnKey, useReportSelection } from './reportSelection';
 
 /**
  * /financial and /reports/:id (spec §2): title, date range, summary cards, the grid and its drawer.
@@ -45,6 +56,33 @@ export function FinancialReportPage() {
   const columnKey = selectedColumnKey(controls.selection);
   const selectedColumn = report?.columns.find((column) => column.key === columnKey);
 
+  // The Runway card's link: one navigation to the cash row (the Banks group's top line) in a month,
+  // opened and scrolled into view by the grid (`expand`); following it widens the range to the month.
+  const location = useLocation();
+  const monthLink = useMemo<MonthLink | undefined>(() => {
+    const cashRow = report?.lineItems.find((line) => {
+      const account = line.accountId ? accountsById.get(line.accountId) : undefined;
+      return account?.accountGroup === CASH_ACCOUNT_GROUP && account.parentId === null && !line.isLeaf;
+    });
+    if (!cashRow) return undefined;
+    const key = rowKey(cashRow, accountsById);
+    return {
+      href: (month) => {
+        const params = new URLSearchParams(location.search);
+        params.set('account', key);
+        params.set('month', month);
+        params.set('type', month <= range.actualsEndMonth ? 'actual' : 'forecast');
+        params.delete('total');
+        params.set('expand', 'true');
+        return `${location.pathname}?${params.toString()}`;
+      },
+      onFollow: (month) => {
+        const shown = rangeIncluding(range, month);
+        if (shown !== range) setRange(shown);
+      },
+    };
+  }, [report?.lineItems, accountsById, location.pathname, location.search, range, setRange]);
+
   return (
     <Stack gap="sm" h="100%" data-testid="financial-report">
       <Group justify="space-between" align="center" wrap="wrap">
@@ -66,7 +104,13 @@ export function FinancialReportPage() {
         </Group>
       ) : (
         <>
-          <SummaryCards entityId={entity.id} reportId={report.id} range={range} currentMonth={currentMonth} />
+          <SummaryCards
+            entityId={entity.id}
+            reportId={report.id}
+            range={range}
+            currentMonth={currentMonth}
+            {...(monthLink ? { monthLink } : {})}
+          />
           <ReportDndProvider report={report} accountsById={accountsById}>
             <Box style={{ display: 'flex', flex: 1, minHeight: 0, gap: 0 }}>
               <Box style={{ flex: 1, minWidth: 0 }}>

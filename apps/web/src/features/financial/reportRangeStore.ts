@@ -1,4 +1,11 @@
-import { isMonthKey, type MonthRangeWithCutoff } from '@keel/domain';
+import {
+  addMonths,
+  earliestMonth,
+  isMonthKey,
+  latestMonth,
+  type MonthKey,
+  type MonthRangeWithCutoff,
+} from '@keel/domain';
 import { createStoredValue, useStoredValue } from '../../lib/localStore';
 import { STORAGE_KEYS } from '../../lib/storageKeys';
 
@@ -36,4 +43,32 @@ export function usableStoredRange(
 
 export function useStoredReportRange(): MonthRangeWithCutoff | null {
   return useStoredValue(reportRangeStore);
+}
+
+/** The slider's widest span, start to end (spec §9). */
+const MAX_SPAN_MONTHS = 120;
+
+/**
+ * The range, widened just enough to show `month` (the same range when it already does): a later month
+ * moves the end, an earlier one the start; the other end follows when the span would pass 120 months.
+ * The actuals cutoff stays, so a month more than 120 months from it is brought as near as allowed.
+ */
+export function rangeIncluding(range: MonthRangeWithCutoff, month: MonthKey): MonthRangeWithCutoff {
+  if (month > range.endMonth) {
+    const endMonth = earliestMonth(month, addMonths(range.actualsEndMonth, MAX_SPAN_MONTHS));
+    return {
+      ...range,
+      startMonth: latestMonth(range.startMonth, addMonths(endMonth, -MAX_SPAN_MONTHS)),
+      endMonth,
+    };
+  }
+  if (month < range.startMonth) {
+    const startMonth = latestMonth(month, addMonths(range.actualsEndMonth, -MAX_SPAN_MONTHS));
+    return {
+      ...range,
+      startMonth,
+      endMonth: earliestMonth(range.endMonth, addMonths(startMonth, MAX_SPAN_MONTHS)),
+    };
+  }
+  return range;
 }

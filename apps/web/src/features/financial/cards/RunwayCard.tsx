@@ -1,5 +1,6 @@
 import { RUNWAY_GAUGE_CAP_MONTHS, RUNWAY_METHODS, type RunwayMethod } from '@keel/domain';
-import { Group, RingProgress, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Group, RingProgress, Select, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { formatMonthYear } from './chartFormat';
 import type { RunwayView } from './reportSummaryQuery';
 import { RUNWAY_METHOD_DESCRIPTIONS, RUNWAY_METHOD_LABELS } from './runwayMethodStore';
@@ -13,7 +14,12 @@ export type RunwayCardProps = {
   currentMonth: string;
   /** A new method's figures are on their way: the gauge fades until they arrive. */
   refreshing?: boolean;
+  /** The working's link: where the grid shows a month's cash, and what to do as it is followed. */
+  monthLink?: MonthLink;
 };
+
+/** A link that selects a month of the cash row in the grid. */
+export type MonthLink = { href(month: string): string; onFollow(month: string): void };
 
 const METHOD_OPTIONS = RUNWAY_METHODS.map((method) => ({
   value: method,
@@ -45,7 +51,10 @@ export function RunwayCard({
   onMethodChange,
   currentMonth,
   refreshing = false,
+  monthLink,
 }: RunwayCardProps) {
+  // The month the working names: where cash runs out, or the balance it starts from.
+  const shownMonth = runway.cashOutMonth ?? runway.working.balanceMonth;
   const unlimited = runway.months === null;
   const picker = (
     <Select
@@ -102,6 +111,17 @@ export function RunwayCard({
           >
             <span data-testid="runway-working">{runway.working.calculation}.</span>
           </Text>
+          {monthLink ? (
+            <Anchor
+              component={Link}
+              to={monthLink.href(shownMonth)}
+              onClick={() => monthLink.onFollow(shownMonth)}
+              fz="xs"
+              data-testid="runway-show-month"
+            >
+              Show {formatMonthYear(shownMonth)} in the report
+            </Anchor>
+          ) : null}
         </Stack>
       </Group>
     </SummaryCard>

@@ -3,7 +3,7 @@ import type { MonthRangeWithCutoff } from '@keel/domain';
 import { Alert, Box, ScrollArea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IncomeVsExpenseCard } from './IncomeVsExpenseCard';
-import { RunwayCard } from './RunwayCard';
+import { type MonthLink, RunwayCard } from './RunwayCard';
 import { REPORT_SUMMARY_QUERY } from './reportSummaryQuery';
 import { runwayMethodStore, useRunwayMethod } from './runwayMethodStore';
 import { SpendByCategoryCard } from './SpendByCategoryCard';
@@ -15,6 +15,8 @@ export type SummaryCardsProps = {
   reportId: string;
   range: MonthRangeWithCutoff;
   currentMonth: string;
+  /** The Runway card's link to a month of the cash row in the grid. */
+  monthLink?: MonthLink;
 };
 
 export const SUMMARY_CARD_TITLES = [
@@ -30,7 +32,7 @@ export const SUMMARY_CARD_TITLES = [
  * the actuals end month). One ReportSummary query feeds them; a new range or runway method keeps the
  * previous figures on screen until the new ones arrive.
  */
-export function SummaryCards({ entityId, reportId, range, currentMonth }: SummaryCardsProps) {
+export function SummaryCards({ entityId, reportId, range, currentMonth, monthLink }: SummaryCardsProps) {
   const method = useRunwayMethod();
   const { data, previousData, error, loading } = useQuery(REPORT_SUMMARY_QUERY, {
     variables: { entityId, reportId, ...range, method },
@@ -66,6 +68,7 @@ export function SummaryCards({ entityId, reportId, range, currentMonth }: Summar
         onMethodChange={(next) => runwayMethodStore.write(next)}
         currentMonth={currentMonth}
         refreshing={loading && summary.runway.method !== method}
+        {...(monthLink ? { monthLink } : {})}
       />
       <SpendByCategoryCard spend={summary.spendByCategory} />
     </SummaryCardsRow>
