@@ -1,5 +1,6 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
+import { findCause } from './findCause';
 
 /**
  * SQLSTATEs after which a write is run again from the start: PostgreSQL gave up on the transaction
@@ -39,12 +40,14 @@ export async function writeTransaction<T>(db: Db | Tx, work: (tx: Tx) => Promise
 }
 
 /** Whether the failure is one a fresh attempt can get past (searched through wrapped causes). */
-export function isRetryable(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 5) return false;
-  if (error instanceof RetryableConflict) return true;
-  const { code, cause } = error as { code?: unknown; cause?: unknown };
-  if (typeof code === 'string' && RETRYABLE_SQLSTATES.has(code)) return true;
-  return isRetryable(cause, depth + 1);
+export function isRetryable(error: unknown): boolean {
+  return (
+    findCause(error, (cause) => {
+      if (cause instanceof RetryableConflict) return true;
+      const { code } = cause as { code?: unknown };
+      return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code) ? true : null;
+    }) ?? false
+  );
 }
 
 /** 5–15 ms, doubling each attempt, with jitter so two retrying writers do not collide again. */

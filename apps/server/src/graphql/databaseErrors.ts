@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { findCause } from '../db/findCause';
 import { RetryableConflict } from '../db/transactions';
 import { apiError } from './errors';
 
@@ -26,7 +27,7 @@ export const LEDGER_VOLUME_EXCEEDED =
  * searched.
  */
 export function errorFromDatabase(error: unknown): GraphQLError | null {
-  if (hasCause(error, (cause) => cause instanceof RetryableConflict)) {
+  if (findCause(error, (cause) => (cause instanceof RetryableConflict ? true : null))) {
     return apiError('CONFLICT', CHANGED_BY_SOMEONE_ELSE);
   }
   const failure = databaseFailureOf(error);
@@ -48,25 +49,12 @@ export function errorFromDatabase(error: unknown): GraphQLError | null {
   return null;
 }
 
-function hasCause(error: unknown, test: (cause: unknown) => boolean, depth = 0): boolean {
-  if (!error || typeof error !== 'object' || depth > 5) return false;
-  if (test(error)) return true;
-  const next =
-    (error as { cause?: unknown; originalError?: unknown }).cause ??
-    (error as { originalError?: unknown }).originalError;
-  return hasCause(next, test, depth + 1);
-}
-
 type DatabaseFailure = { code: string; constraint?: string };
 
-function databaseFailureOf(error: unknown, depth = 0): DatabaseFailure | null {
-  if (!error || typeof error !== 'object' || depth > 5) return null;
-  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+function databaseFailureOf(error: unknown): DatabaseFailure | null {
+  return findCause(error, (cause) => {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
     return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
-  }
-  const next =
-    (error as { cause?: unknown; originalError?: unknown }).cause ??
-    (error as { originalError?: unknown }).originalError;
-  return databaseFailureOf(next, depth + 1);
+  });
 }

@@ -5,7 +5,8 @@ import type { Db, Tx } from '../../db/client';
 import { rules } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { parseLedgerInput } from './ledgerErrors';
-import { type AccountRow, assertReportOfEntity, findAccountInEntity, type RuleRow } from './ledgerRows';
+import { lockAccountPair } from './ledgerLocks';
+import { type AccountRow, assertReportOfEntity, type RuleRow } from './ledgerRows';
 import { entryMatchesSearch, moveEntries } from './moveEntries';
 import { assertMoveTarget } from './updateEntries';
 
@@ -42,8 +43,12 @@ export async function createRule(
   const searchFilter = parseLedgerInput(ruleSearchFilterSchema, input.searchFilter);
   return writeTransaction(db, async (tx) => {
     await assertReportOfEntity(tx, input.entityId, input.reportId);
-    const fromAccount = await findAccountInEntity(tx, input.entityId, input.fromAccountId, { lock: true });
-    const toAccount = await findAccountInEntity(tx, input.entityId, input.toAccountId, { lock: true });
+    const [fromAccount, toAccount] = await lockAccountPair(
+      tx,
+      input.entityId,
+      input.fromAccountId,
+      input.toAccountId,
+    );
     assertMoveTarget(fromAccount, toAccount, false);
     const now = clock.now();
     const [rule] = await tx

@@ -5,7 +5,8 @@ import { transactions } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { insertEntries } from './entryWrites';
 import { parseLedgerInput } from './ledgerErrors';
-import { assertReportOfEntity, type EntryRow, findAccountInEntity } from './ledgerRows';
+import { lockAccount } from './ledgerLocks';
+import { assertReportOfEntity, type EntryRow } from './ledgerRows';
 import { resolveAgainstAccount } from './resolveAgainstAccount';
 
 export type UserTransactionInput = {
@@ -41,7 +42,7 @@ export async function createUserTransaction(
     await assertReportOfEntity(tx, input.entityId, input.reportId);
     // Both accounts locked FOR KEY SHARE: an account deleted meanwhile is 'Account not found', never a
     // transaction booked on a vanished account.
-    const account = await findAccountInEntity(tx, input.entityId, input.accountId, { lock: true });
+    const account = await lockAccount(tx, input.entityId, input.accountId);
     const against = await resolveAgainstAccount(tx, input.entityId, account.id, input.againstId);
     const now = clock.now();
     const [transaction] = await tx

@@ -4,7 +4,7 @@ import { accounts, entries, transactions } from '../../db/schema';
 import { RetryableConflict } from '../../db/transactions';
 import { isUuid } from '../../graphql/context';
 import { accountNotFound } from './ledgerErrors';
-import type { AccountRow, EntryRow, TransactionRow } from './ledgerRows';
+import { type AccountRow, type EntryRow, findTransactionEntries, type TransactionRow } from './ledgerRows';
 
 /**
  * The row locks of the ledger's write paths. Every write takes its locks in this one order, so two
@@ -42,6 +42,30 @@ export async function lockAccounts(
     .for('key share');
   if (options.require && rows.length !== unique.length) throw accountNotFound();
   return rows;
+}
+
+/** Locks one of the entity's accounts FOR KEY SHARE; NOT_FOUND 'Account not found' when it is not one. */
+export async function lockAccount(tx: Tx, entityId: string, id: string): Promise<AccountRow> {
+  const [row] = await lockAccounts(tx, entityId, [id], { require: true });
+  if (!row) throw accountNotFound();
+  return row;
+}
+
+/**
+ * Locks a move's two accounts FOR KEY SHARE (in id order, as lockAccounts does) and returns them as
+ * [from, to]; the same id twice gives the one account twice (the caller refuses such a move).
+ */
+export async function lockAccountPair(
+  tx: Tx,
+  entityId: string,
+  fromId: string,
+  toId: string,
+): Promise<[AccountRow, AccountRow]> {
+  const rows = await lockAccounts(tx, entityId, [fromId, toId], { require: true });
+  const from = rows.find((row) => row.id === fromId);
+  const to = rows.find((row) => row.id === toId);
+  if (!from || !to) throw accountNotFound();
+  return [from, to];
 }
 
 /**
@@ -86,18 +110,12 @@ export async function lockTransaction(tx: Tx, transactionId: string): Promise<Lo
     .where(eq(transactions.id, transactionId))
     .for('update');
   if (!transaction) return null;
-  const rows = await tx
-    .select()
+  // Locked in id order (the lock order); read back in the order the rest of the ledger uses.
+  await tx
+    .select({ id: entries.id })
     .from(entries)
     .where(eq(entries.transactionId, transactionId))
     .orderBy(asc(entries.id))
     .for('update');
-  rows.sort(
-    (a, b) => compare(a.date, b.date) || a.createdAt.getTime() - b.createdAt.getTime() || compare(a.id, b.id),
-  );
-  return { transaction, entries: rows };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return { transaction, entries: await findTransactionEntries(tx, transactionId) };
 }

@@ -25,31 +25,18 @@ export type Scenario = EntryRow['scenario'];
 export type TypedEntryRow = EntryRow & { transactionType: TransactionType };
 
 /**
- * The account, or null when the id is unknown or not an id at all. `lock` takes a FOR KEY SHARE lock
- * for the write that follows: the account cannot be deleted before it commits (a rename still can).
+ * The account, unlocked, or null when the id is unknown or not an id at all. Writes lock the accounts
+ * they book on through ledgerLocks.ts (lockAccount, lockAccountPair, lockAccounts).
  */
-export async function findAccount(
-  db: Db | Tx,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<AccountRow | null> {
+export async function findAccount(db: Db | Tx, id: string): Promise<AccountRow | null> {
   if (!isUuid(id)) return null;
-  const query = db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
-  const [row] = options.lock ? await query.for('key share') : await query;
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
   return row ?? null;
 }
 
-/**
- * The entity's account; NOT_FOUND 'Account not found' for an unknown or another company's id. Writes
- * pass `lock` (see findAccount) for every account they book on.
- */
-export async function findAccountInEntity(
-  db: Db | Tx,
-  entityId: string,
-  id: string,
-  options: { lock?: boolean } = {},
-): Promise<AccountRow> {
-  const account = await findAccount(db, id, options);
+/** The entity's account, unlocked; NOT_FOUND 'Account not found' for an unknown or another company's id. */
+export async function findAccountInEntity(db: Db | Tx, entityId: string, id: string): Promise<AccountRow> {
+  const account = await findAccount(db, id);
   if (!account || account.entityId !== entityId) throw accountNotFound();
   return account;
 }

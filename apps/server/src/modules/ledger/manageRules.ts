@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { rules } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { ruleNotFound } from './ledgerErrors';
-import { type AccountRow, findAccountInEntity, findRule, type RuleRow } from './ledgerRows';
+import { lockAccountPair } from './ledgerLocks';
+import { type AccountRow, findRule, type RuleRow } from './ledgerRows';
 import { entryMatchesSearch, moveEntries } from './moveEntries';
 
 /** The rules that move entries out of or into an account, newest first (the drawer's rules list). */
@@ -55,8 +56,12 @@ export async function applyRule(
     const found = await findRule(tx, ruleId);
     if (!found?.fromAccountId) throw ruleNotFound();
     // Lock order (ledgerLocks.ts): the accounts first, then the rule row.
-    const fromAccount = await findAccountInEntity(tx, found.entityId, found.fromAccountId, { lock: true });
-    const toAccount = await findAccountInEntity(tx, found.entityId, found.toAccountId, { lock: true });
+    const [fromAccount, toAccount] = await lockAccountPair(
+      tx,
+      found.entityId,
+      found.fromAccountId,
+      found.toAccountId,
+    );
     const rule = await findRule(tx, ruleId, { lock: true });
     if (!rule || rule.fromAccountId !== fromAccount.id || rule.toAccountId !== toAccount.id)
       throw ruleNotFound();

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { badLedgerInput } from './ledgerErrors';
-import { type AccountRow, findAccountInEntity } from './ledgerRows';
+import { lockAccount } from './ledgerLocks';
+import type { AccountRow } from './ledgerRows';
 
 /** The account named Banks, where an entry is booked against by default (spec §5). */
 export const DEFAULT_AGAINST_ACCOUNT_NAME = 'Banks';
@@ -23,7 +24,7 @@ export async function resolveAgainstAccount(
 ): Promise<AccountRow> {
   const chosen = againstId ?? currentAgainstId;
   if (chosen) {
-    const against = await findAccountInEntity(tx, entityId, chosen, { lock: true });
+    const against = await lockAccount(tx, entityId, chosen);
     if (against.id === accountId) throw badLedgerInput('The against account must differ from the account');
     return against;
   }

@@ -17,14 +17,8 @@ import { writeTransaction } from '../../db/transactions';
 import { deleteEntries } from './entryWrites';
 import { computeForecastAmount, expandForecast } from './expandForecast';
 import { badLedgerInput, forecastNotFound, parseLedgerInput } from './ledgerErrors';
-import { lockAccounts, lockTransaction } from './ledgerLocks';
-import {
-  assertReportOfEntity,
-  type ForecastRow,
-  findAccountInEntity,
-  findForecast,
-  type TransactionRow,
-} from './ledgerRows';
+import { lockAccount, lockAccounts, lockTransaction } from './ledgerLocks';
+import { assertReportOfEntity, type ForecastRow, findForecast, type TransactionRow } from './ledgerRows';
 import { resolveAgainstAccount } from './resolveAgainstAccount';
 
 /** CreateForecast's and UpdateForecast's fields. On update, absent (or null) fields stay as they are. */
@@ -148,7 +142,7 @@ async function resolveForecastParams(
   const startMonth = input.startMonth ?? existing?.startMonth;
   if (!accountId) throw badLedgerInput('Account is required');
   if (!startMonth) throw badLedgerInput('Start month is required');
-  const account = await findAccountInEntity(tx, entityId, accountId, { lock: true });
+  const account = await lockAccount(tx, entityId, accountId);
   const keepAgainst =
     existing && existing.againstAccountId !== account.id ? existing.againstAccountId : undefined;
   const against = await resolveAgainstAccount(tx, entityId, account.id, input.againstId, keepAgainst);

@@ -6,7 +6,8 @@ import { accounts } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { type EntryWindow, entryWindowCondition } from './entryWindow';
 import { badLedgerInput, parseLedgerInput } from './ledgerErrors';
-import { type AccountRow, assertReportOfEntity, findAccountInEntity } from './ledgerRows';
+import { lockAccountPair } from './ledgerLocks';
+import { type AccountRow, assertReportOfEntity } from './ledgerRows';
 import { entryMatchesSearch, moveEntries } from './moveEntries';
 
 export type EntriesMoveInput = EntryWindow & {
@@ -48,8 +49,12 @@ export async function updateEntries(
   const window = entryWindowCondition(input, clock);
   return writeTransaction(db, async (tx) => {
     await assertReportOfEntity(tx, input.entityId, input.reportId);
-    const fromAccount = await findAccountInEntity(tx, input.entityId, input.fromAccountId, { lock: true });
-    const toAccount = await findAccountInEntity(tx, input.entityId, input.toAccountId, { lock: true });
+    const [fromAccount, toAccount] = await lockAccountPair(
+      tx,
+      input.entityId,
+      input.fromAccountId,
+      input.toAccountId,
+    );
     assertMoveTarget(fromAccount, toAccount, Boolean(input.includeSubtree));
     const fromAccounts = input.includeSubtree
       ? sql`e.account_id IN (SELECT id FROM accounts WHERE entity_id = ${input.entityId}::uuid
