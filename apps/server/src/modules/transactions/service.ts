@@ -4,6 +4,7 @@ import { apiError } from '../../graphql/errors';
 import { decodeCursor, encodeCursor } from '../ledger/listReportEntries';
 import { escapeLikePattern } from '../ledger/moveEntries';
 import { queryRows } from '../ledger/queryRows';
+import { readThroughReportCache } from '../reports/reportCache';
 
 /**
  * One row of the Transactions list (spec §3 Transaction): an actual bookkeeping transaction
@@ -68,18 +69,30 @@ export async function listBookkeepingTransactions(
     ? sql`${matching} AND (t.date, t.id) < (${after.date}::date, ${after.id}::uuid)`
     : matching;
 
-  const [rows, counts] = await Promise.all([
+  // The count of a filter is kept while the entity's ledger version stands (every write to
+  // transactions or entries raises it), so paging and repeated searches count once.
+  const countKey = `transactions-count|${accountType ?? ''}|${(filter.nameFilter ?? '').trim()}`;
+  const [rows, count] = await Promise.all([
     queryRows<TransactionRow>(db, pageQuery(paged, accountType, first + 1)),
-    queryRows<{ count: number }>(
+    readThroughReportCache(
       db,
-      sql`SELECT count(*)::int AS count FROM transactions t WHERE ${matching}`,
+      filter.entityId,
+      countKey,
+      () => 64,
+      async (snapshot) => {
+        const [row] = await queryRows<{ count: number }>(
+          snapshot,
+          sql`SELECT count(*)::int AS count FROM transactions t WHERE ${matching}`,
+        );
+        return Number(row?.count ?? 0);
+      },
     ),
   ]);
   const nodes = rows.slice(0, first).map(toBookkeepingTransaction);
   return {
     edges: nodes.map((node) => ({ cursor: encodeCursor(node), node })),
     hasNextPage: rows.length > first,
-    count: Number(counts[0]?.count ?? 0),
+    count,
   };
 }
 

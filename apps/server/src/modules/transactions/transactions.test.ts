@@ -219,6 +219,46 @@ describe('bookkeepingTransactionsConnection', () => {
     ]);
   });
 
+  it('keeps every count exact as transactions are imported, renamed, moved and deleted', async () => {
+    const counted = async (variables: Record<string, unknown> = {}) => (await listAcme(variables)).count;
+    const recount = async (pattern: string) => {
+      const [row] = await queryRows<{ count: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS count FROM transactions
+            WHERE entity_id = ${acme.entityId}::uuid AND transaction_type <> 'Budget' AND name ILIKE ${pattern}`,
+      );
+      return row?.count ?? -1;
+    };
+    const banks = await acme.account('Banks');
+    const expense = await acme.account('Expense');
+    // Asked once, so a kept count exists before each change.
+    expect(await counted({ nameFilter: 'stale check' })).toBe(0);
+    const ids = await insertImportedTransaction(t.db, acme.entityId, {
+      date: '2026-11-05',
+      name: 'Stale check 1',
+      legs: [
+        { accountId: banks, amount: -300 },
+        { accountId: expense, amount: 300 },
+      ],
+    });
+    expect(await counted({ nameFilter: 'stale check' })).toBe(1);
+    expect(await counted()).toBe(await recount('%'));
+    const keelBefore = await counted({ accountTypeFilter: PROVIDER_ACCOUNT_TYPE });
+    // A rename in SQL (no entries touched) still shows.
+    await t.db.execute(sql`UPDATE transactions SET name = 'Renamed' WHERE id = (
+      SELECT transaction_id FROM entries WHERE id = ${ids[0]}::uuid)`);
+    expect(await counted({ nameFilter: 'stale check' })).toBe(await recount('%stale check%'));
+    expect(await counted({ nameFilter: 'stale check' })).toBe(0);
+    // A leg moved onto Keel Checking puts the transaction in the deposit-account list.
+    await t.db.execute(sql`UPDATE entries SET account_id = ${keelChecking}::uuid WHERE id = ${ids[0]}::uuid`);
+    expect(await counted({ accountTypeFilter: PROVIDER_ACCOUNT_TYPE })).toBe(keelBefore + 1);
+    await t.db.execute(
+      sql`DELETE FROM transactions WHERE name = 'Renamed' AND entity_id = ${acme.entityId}::uuid`,
+    );
+    expect(await counted({ accountTypeFilter: PROVIDER_ACCOUNT_TYPE })).toBe(keelBefore);
+    expect(await counted()).toBe(await recount('%'));
+  });
+
   it('refuses a malformed cursor with Invalid cursor', async () => {
     for (const cursor of ['garbage', Buffer.from('2026-10-01|not-a-uuid').toString('base64url')]) {
       const result = await list(acme.entityId, { cursor }, acme.owner.token);
