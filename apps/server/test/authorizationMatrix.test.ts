@@ -187,6 +187,10 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
       variables: { f: from, to: await freshAccount() },
     };
   },
+  'Mutation.openEntity': async () => ({
+    query: 'mutation($e: ID!) { openEntity(entityId: $e) }',
+    variables: { e: victim.entityId },
+  }),
   'Mutation.deleteRule': async () => ({
     query: 'mutation($id: ID!) { deleteRule(id: $id) { id } }',
     variables: { id: await freshRule() },

@@ -13,6 +13,10 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
     query: 'query($id: ID!) { entity(id: $id) { id name } }',
     variables: { id: entityId },
   }),
+  'Mutation.openEntity': (entityId) => ({
+    query: 'mutation($entityId: ID!) { openEntity(entityId: $entityId) }',
+    variables: { entityId },
+  }),
   // Ledger: a random account id stands in for the victim's; the entity guard answers first.
   'Mutation.createAccount': (entityId) => ({
     query:

@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { STORAGE_KEYS } from '../src/lib/storageKeys';
 import { AppShell } from './pages/AppShell';
 import { createEntity, signInWithToken, signUpUser } from './support/api';
 
 test.describe('entity switcher', () => {
-  test('switches entity with a fuzzy search, and the choice survives a reload', async ({ page, request }) => {
+  test('switches entity with a fuzzy search, and the choice survives a reload and a sign-in elsewhere', async ({
+    page,
+    request,
+  }) => {
     const user = await signUpUser(request);
     await createEntity(request, user.token, 'Alder Analytics Inc.');
     await createEntity(request, user.token, 'Zephyr Robotics LLC');
@@ -28,6 +32,13 @@ test.describe('entity switcher', () => {
     await expect(page.getByTestId('current-entity-name')).toHaveText('Zephyr Robotics LLC');
 
     await page.reload();
+    await shell.waitForPage('Financial Report');
+    await expect(page.getByTestId('report-entity-name')).toHaveText('Zephyr Robotics LLC');
+
+    // On another device (no company remembered in the browser), signing in lands on the company used last.
+    await page.evaluate((key) => window.localStorage.removeItem(key), STORAGE_KEYS.appState);
+    await signInWithToken(page, user.token);
+    await page.goto('/financial');
     await shell.waitForPage('Financial Report');
     await expect(page.getByTestId('report-entity-name')).toHaveText('Zephyr Robotics LLC');
 

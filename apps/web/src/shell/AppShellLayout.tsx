@@ -1,4 +1,4 @@
-import { ApolloProvider, skipToken, useQuery } from '@apollo/client/react';
+import { ApolloProvider, skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { AppShell, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link, Navigate, Outlet } from 'react-router';
@@ -11,7 +11,7 @@ import { LoadingScreen } from './LoadingScreen';
 import { useNavOpen } from './navOpen';
 import { Sidebar } from './Sidebar';
 import { chooseEntityId, storeSelectedEntityId, useStoredEntityId } from './selectedEntity';
-import { ENTITIES_QUERY, HEADER_QUERY } from './shellQueries';
+import { ENTITIES_QUERY, HEADER_QUERY, OPEN_ENTITY_MUTATION } from './shellQueries';
 
 /** Sidebar widths: open (spec: 240 px) and collapsed to icons. */
 const SIDEBAR_OPEN_WIDTH = 240;
@@ -40,6 +40,12 @@ export function SignedInShell() {
   useEffect(() => {
     if (entityId && entityId !== storedEntityId) storeSelectedEntityId(entityId);
   }, [entityId, storedEntityId]);
+  // The server remembers it too, so signing in again (on any device) lands on the same company. A
+  // failure only loses that convenience: nothing to show.
+  const [openEntity] = useMutation(OPEN_ENTITY_MUTATION);
+  useEffect(() => {
+    if (entityId) openEntity({ variables: { entityId } }).catch(() => undefined);
+  }, [entityId, openEntity]);
 
   const headerQuery = useQuery(HEADER_QUERY, entityId ? { variables: { entityId } } : skipToken);
   // While another entity loads, the previous one stays on screen instead of a loading flash.

@@ -38,7 +38,10 @@ const ENTITY_FIELDS = gql`
   }
 `;
 
-/** `me.defaultEntityId`: where to land when no entity is remembered (the one with the most in its books). */
+/**
+ * `me.defaultEntityId`: where to land when no entity is remembered on this device: the one opened last
+ * (OPEN_ENTITY_MUTATION), else the one with the most in its books.
+ */
 export type EntitiesResult = { entities: ShellEntity[]; me: { id: string; defaultEntityId: string | null } };
 
 export const ENTITIES_QUERY: TypedDocumentNode<EntitiesResult, Record<string, never>> = gql`
@@ -90,5 +93,12 @@ export const CREATE_ENTITY_MUTATION: TypedDocumentNode<CreateEntityResult, Creat
       id
       name
     }
+  }
+`;
+
+/** Remembers on the server which entity the user opened, so the next sign-in lands there. */
+export const OPEN_ENTITY_MUTATION: TypedDocumentNode<{ openEntity: boolean }, { entityId: string }> = gql`
+  mutation OpenEntity($entityId: ID!) {
+    openEntity(entityId: $entityId)
   }
 `;

@@ -25,6 +25,8 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: memberRoles }).notNull(),
+    /** When the member last opened this entity in the web app: where they land after signing in. */
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

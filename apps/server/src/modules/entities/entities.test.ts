@@ -61,6 +61,45 @@ describe('GraphQL entities', () => {
     expect(result.data?.today).toBe('2026-11-22');
   });
 
+  it('lands a member on the company they opened last, across sign-ins; the richest the first time', async () => {
+    const carol = await createSignedInUser(t, 'carol@example.com', 'Carol');
+    const small = (await createEntity(t.db, t.clock, carol.user.id, 'Small Co')).id;
+    const rich = (await createEntity(t.db, t.clock, carol.user.id, 'Rich Co')).id;
+    const [banks] = await t.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.entityId, rich));
+    const booked = await t.graphql(
+      `mutation($e: ID!, $a: ID!) { createUserTransaction(entityId: $e, accountId: $a, date: "2026-11-02", amount: 5000) { id } }`,
+      { e: rich, a: banks?.id },
+      carol.token,
+    );
+    expect(booked.errors).toBeUndefined();
+    const landing = async (token = carol.token) =>
+      (await t.graphql<{ me: { defaultEntityId: string } }>('{ me { defaultEntityId } }', {}, token)).data?.me
+        .defaultEntityId;
+    expect(await landing()).toBe(rich);
+
+    const opened = await t.graphql(
+      'mutation($e: ID!) { openEntity(entityId: $e) }',
+      { e: small },
+      carol.token,
+    );
+    expect(opened).toEqual({ data: { openEntity: true } });
+    expect(await landing()).toBe(small);
+    // The choice is the server's, so a new session (another device, after signing out) sees it too;
+    // the latest opening wins.
+    t.clock.advance(1_000);
+    await t.graphql('mutation($e: ID!) { openEntity(entityId: $e) }', { e: rich }, carol.token);
+    expect(await landing()).toBe(rich);
+
+    // Another company's entity: not found, and nothing changes.
+    const foreign = await t.graphql(
+      'mutation($e: ID!) { openEntity(entityId: $e) }',
+      { e: bobcoId },
+      carol.token,
+    );
+    expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(await landing()).toBe(rich);
+  });
+
   it('refuses another company with the same answer as an unknown id', async () => {
     const foreign = await t.graphql(`{ entity(id: "${bobcoId}") { name } }`, {}, alice.token);
     const unknown = await t.graphql(

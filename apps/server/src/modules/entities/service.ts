@@ -18,8 +18,9 @@ export async function listEntitiesForUser(db: Db, userId: string): Promise<Entit
 }
 
 /**
- * The entity a user lands on when none is remembered: the one with the most in its books (the gross of
- * its entries and forecasts, kept by the ledger volume check), then by name. Null without entities.
+ * The entity a user lands on when none is remembered on the device: the one they opened last (on any
+ * device, across sign-outs); the first time, the one with the most in its books (the gross of its
+ * entries and forecasts, kept by the ledger volume check), then by name. Null without entities.
  */
 export async function defaultEntityIdForUser(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
@@ -28,9 +29,27 @@ export async function defaultEntityIdForUser(db: Db, userId: string): Promise<st
     .innerJoin(entities, eq(entities.id, memberships.entityId))
     .leftJoin(entityLedgerVolumes, eq(entityLedgerVolumes.entityId, entities.id))
     .where(eq(memberships.userId, userId))
-    .orderBy(desc(sql`coalesce(${entityLedgerVolumes.grossCents}, 0)`), asc(entities.name), asc(entities.id))
+    .orderBy(
+      sql`${memberships.lastOpenedAt} DESC NULLS LAST`,
+      desc(sql`coalesce(${entityLedgerVolumes.grossCents}, 0)`),
+      asc(entities.name),
+      asc(entities.id),
+    )
     .limit(1);
   return row?.id ?? null;
+}
+
+/** Remembers that the user opened the entity (they land on it after their next sign-in). */
+export async function markEntityOpened(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  entityId: string,
+): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ lastOpenedAt: clock.now() })
+    .where(and(eq(memberships.userId, userId), eq(memberships.entityId, entityId)));
 }
 
 export async function findEntity(db: Db, entityId: string): Promise<EntityRow | null> {

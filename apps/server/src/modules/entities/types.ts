@@ -38,7 +38,7 @@ export const MeRef = builder.objectRef<UserRow>('Me').implement({
     defaultEntityId: t.id({
       nullable: true,
       description:
-        'The entity to open when none is remembered on this device: the one with the most in its books.',
+        'The entity to open when none is remembered on this device: the one opened last (openEntity), else the one with the most in its books.',
       resolve: (user, _args, ctx) => defaultEntityIdForUser(ctx.db, user.id),
     }),
     showFeatureFlags: t.boolean({
