@@ -17,9 +17,13 @@ describe('roleCan', () => {
     expect(roleCan('bookkeeper', 'manageEntity')).toBe(false);
   });
 
-  it('gives card-only members no access to the books', () => {
-    const all: Capability[] = ['read', 'bookkeeping', 'sendMoney', 'manageTeam', 'manageEntity'];
-    expect(all.filter((capability) => roleCan('card_only', capability))).toEqual([]);
+  it('lets card-only members open the company (its name, their role) but not its books', () => {
+    const all: Capability[] = ['member', 'read', 'bookkeeping', 'sendMoney', 'manageTeam', 'manageEntity'];
+    expect(all.filter((capability) => roleCan('card_only', capability))).toEqual(['member']);
+  });
+
+  it('lets every role open the company it belongs to', () => {
+    for (const role of ROLES) expect(roleCan(role, 'member')).toBe(true);
   });
 
   it('grants every role that can do anything at least read', () => {

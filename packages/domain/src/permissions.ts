@@ -8,22 +8,23 @@ export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 /**
  * What an operation needs. Every resolver names one when it calls the entity guard.
- * - `read`: see the entity's data (every member).
+ * - `member`: open the entity — its name and the viewer's own role in it (every member, card-only too).
+ * - `read`: see the entity's books: reports, transactions, plans (every member but card-only).
  * - `bookkeeping`: change the ledger, reports, dashboards, models and hiring plan.
  * - `sendMoney`: transfers and card actions that move money.
  * - `manageTeam`: invites, member roles and permissions.
  * - `manageEntity`: entity settings, integrations and billing.
  */
-export type Capability = 'read' | 'bookkeeping' | 'sendMoney' | 'manageTeam' | 'manageEntity';
+export type Capability = 'member' | 'read' | 'bookkeeping' | 'sendMoney' | 'manageTeam' | 'manageEntity';
 
 const CAPABILITIES_BY_ROLE: Record<Role, readonly Capability[]> = {
-  owner: ['read', 'bookkeeping', 'sendMoney', 'manageTeam', 'manageEntity'],
-  admin: ['read', 'bookkeeping', 'sendMoney', 'manageTeam', 'manageEntity'],
-  bookkeeper: ['read', 'bookkeeping'],
-  // Card-only members use their cards; they see no company books.
-  card_only: [],
+  owner: ['member', 'read', 'bookkeeping', 'sendMoney', 'manageTeam', 'manageEntity'],
+  admin: ['member', 'read', 'bookkeeping', 'sendMoney', 'manageTeam', 'manageEntity'],
+  bookkeeper: ['member', 'read', 'bookkeeping'],
+  // Card-only members use their cards; they see the company's name, never its books.
+  card_only: ['member'],
   // Custom roles have no defined rules in the spec; they get read access only until defined.
-  custom: ['read'],
+  custom: ['member', 'read'],
 };
 
 export function roleCan(role: Role, capability: Capability): boolean {

@@ -100,6 +100,33 @@ describe('GraphQL entities', () => {
     expect(await landing()).toBe(rich);
   });
 
+  it('tells each member their role; a card-only member opens the company but not its books', async () => {
+    const cara = await createSignedInUser(t, 'cara@example.com', 'Cara Card');
+    await t.db.insert(memberships).values({ entityId: acmeId, userId: cara.user.id, role: 'card_only' });
+    const header = `query($id: ID!) { entity(id: $id) { name viewerRole } entities { name viewerRole } }`;
+    const asOwner = await t.graphql<{ entity: { viewerRole: string } }>(header, { id: acmeId }, alice.token);
+    expect(asOwner.data?.entity.viewerRole).toBe('owner');
+    const asCard = await t.graphql<{
+      entity: { name: string; viewerRole: string };
+      entities: { name: string; viewerRole: string }[];
+    }>(header, { id: acmeId }, cara.token);
+    expect(asCard.errors).toBeUndefined();
+    expect(asCard.data?.entity).toEqual({ name: 'Acme', viewerRole: 'card_only' });
+    expect(asCard.data?.entities).toEqual([{ name: 'Acme', viewerRole: 'card_only' }]);
+    const opened = await t.graphql(
+      'mutation($e: ID!) { openEntity(entityId: $e) }',
+      { e: acmeId },
+      cara.token,
+    );
+    expect(opened.errors).toBeUndefined();
+    const books = await t.graphql(
+      'query($e: ID!) { report(entityId: $e) { id } }',
+      { e: acmeId },
+      cara.token,
+    );
+    expect(books.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
   it('refuses another company with the same answer as an unknown id', async () => {
     const foreign = await t.graphql(`{ entity(id: "${bobcoId}") { name } }`, {}, alice.token);
     const unknown = await t.graphql(

@@ -19,14 +19,14 @@ builder.mutationFields((t) => ({
     },
   }),
   openEntity: t.field({
-    ...fieldPolicy({ access: 'read' }),
+    ...fieldPolicy({ access: 'member' }),
     type: 'Boolean',
     description:
       'Remembers that the viewer opened this entity: Me.defaultEntityId lands them on it after their next sign-in, on any device.',
     args: { entityId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
-      await ctx.requireEntity(entityId, 'read');
+      await ctx.requireEntity(entityId, 'member');
       await markEntityOpened(ctx.db, ctx.clock, ctx.requireViewer().userId, entityId);
       return true;
     },

@@ -24,11 +24,12 @@ builder.queryFields((t) => ({
     resolve: (_root, _args, ctx) => listEntitiesForUser(ctx.db, ctx.requireViewer().userId),
   }),
   entity: t.field({
-    ...fieldPolicy({ access: 'read' }),
+    ...fieldPolicy({ access: 'member' }),
     type: EntityRef,
+    description: "An entity the viewer is a member of, in any role (its books need the role's 'read').",
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      await ctx.requireEntity(String(args.id), 'read');
+      await ctx.requireEntity(String(args.id), 'member');
       const entity = await findEntity(ctx.db, String(args.id));
       if (!entity) throw new Error('Entity vanished after membership check');
       return entity;

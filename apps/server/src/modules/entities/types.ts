@@ -15,6 +15,11 @@ export const EntityRef = builder.objectRef<EntityRow>('Entity').implement({
     apiFlags: t.field({ type: ApiFlagsRef, resolve: (entity) => entity.apiFlags }),
     createdAt: t.field({ type: 'DateTime', resolve: (entity) => entity.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (entity) => entity.updatedAt }),
+    viewerRole: t.string({
+      description:
+        "The viewer's role in this entity: owner, admin, bookkeeper, card_only or custom (spec §3 Member). The web app shows what the role may see (packages/domain/src/permissions.ts).",
+      resolve: async (entity, _args, ctx) => (await ctx.requireEntity(entity.id, 'member')).role,
+    }),
     hasKeelAccounts: t.boolean({
       description:
         "Whether the entity holds one of Keel's own deposit accounts (gates Keel Transactions, Documents).",
