@@ -25,6 +25,7 @@ const FinancialReportPage = lazyPage(() =>
 const TransactionsPage = lazyPage(() =>
   import('./features/transactions/TransactionsPage').then((m) => m.TransactionsPage),
 );
+const CardsPage = lazyPage(() => import('./features/cards/CardsPage').then((m) => m.CardsPage));
 const PlaceholderPage = lazyPage(() =>
   import('./features/placeholder/PlaceholderPage').then((m) => m.PlaceholderPage),
 );
@@ -42,7 +43,6 @@ const PLACEHOLDER_PAGES: { path: string; title: string }[] = [
   { path: '/accounts/linked', title: 'Linked Accounts' },
   { path: `/accounts/${PRODUCT_SLUG}`, title: `${PRODUCT_NAME} Accounts` },
   { path: `/${PRODUCT_SLUG}-checking`, title: `${PRODUCT_NAME} Accounts` },
-  { path: '/cards', title: 'Cards' },
   { path: '/documents', title: 'Documents' },
   { path: '/settings', title: 'My Profile' },
   { path: '/settings/team', title: 'Team' },
@@ -51,15 +51,18 @@ const PLACEHOLDER_PAGES: { path: string; title: string }[] = [
   { path: '/settings/billing', title: 'Billing Details' },
   { path: '/settings/integrations', title: 'Bank Integrations' },
   { path: '/apply', title: `Open a ${PRODUCT_NAME} Account` },
-  { path: '/plaid-oauth', title: 'Connecting your bank' },
-  { path: '/moneykit-oauth', title: 'Connecting your bank' },
 ];
 
-/** The legal pages are public (spec §2). */
-const LEGAL_PAGES: { path: string; title: string }[] = [
+/**
+ * Pages anyone may open (spec §2): the legal pages, and the bank-linking return routes, which a bank's
+ * OAuth flow may open in a browser where the user is not signed in.
+ */
+const PUBLIC_PAGES: { path: string; title: string }[] = [
   { path: '/legal', title: 'Legal' },
   { path: '/legal/disclosures', title: 'Disclosures' },
   { path: '/legal/data-privacy', title: 'Data Privacy' },
+  { path: '/plaid-oauth', title: 'Connecting your bank' },
+  { path: '/moneykit-oauth', title: 'Connecting your bank' },
 ];
 
 /** Every route of spec §2. Unknown paths show the 'Oops!' page. */
@@ -75,7 +78,7 @@ export const routes: RouteObject[] = [
       { path: '/password/reset', element: <PasswordResetPage /> },
       { path: '/password/link/sent', element: <PasswordLinkSentPage /> },
       { path: '/password/update', element: <PasswordUpdatePage /> },
-      ...LEGAL_PAGES.map(({ path, title }) => ({ path, element: <PublicPlaceholderPage title={title} /> })),
+      ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicPlaceholderPage title={title} /> })),
       {
         element: <AppShellLayout />,
         children: [
@@ -93,6 +96,7 @@ export const routes: RouteObject[] = [
               />
             ),
           },
+          { path: '/cards', element: <CardsPage /> },
           ...PLACEHOLDER_PAGES.map(({ path, title }) => ({
             path,
             element: <PlaceholderPage key={path} title={title} />,

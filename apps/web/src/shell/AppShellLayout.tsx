@@ -1,13 +1,14 @@
 import { ApolloProvider, skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { AppShell, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useCallback, useEffect, useMemo } from 'react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useAccessToken } from '../lib/authToken';
 import { graphqlClient, graphqlErrorCode } from '../lib/graphqlClient';
 import { CreateEntityForm } from './CreateEntityForm';
 import { EntityContext, type EntityContextValue, useEntityContext } from './EntityContext';
 import { KeelLogo } from './KeelLogo';
 import { LoadingScreen } from './LoadingScreen';
+import { CARDS_PATH, isPathAllowed } from './navigation';
 import { useNavOpen } from './navOpen';
 import { Sidebar } from './Sidebar';
 import { chooseEntityId, storeSelectedEntityId, useStoredEntityId } from './selectedEntity';
@@ -80,6 +81,9 @@ export function SignedInShell() {
 function ShellFrame() {
   const [navOpen, setNavOpen] = useNavOpen();
   const { entity } = useEntityContext();
+  const { pathname } = useLocation();
+  // A page the viewer's role does not show (a card-only member opening /financial) sends them to theirs.
+  if (!isPathAllowed(entity.viewerRole, pathname)) return <Navigate to={CARDS_PATH} replace />;
   return (
     <AppShell
       navbar={{ width: navOpen ? SIDEBAR_OPEN_WIDTH : SIDEBAR_COLLAPSED_WIDTH, breakpoint: 0 }}
@@ -137,6 +141,9 @@ function ShellLoadError({ message, onRetry }: { message: string; onRetry: () => 
         <Title order={3}>We could not load your workspace</Title>
         <Text c="dimmed">{message}</Text>
         <Button onClick={onRetry}>Try again</Button>
+        <Button component={Link} to="/logout" variant="subtle" color="gray" size="xs">
+          Sign out
+        </Button>
       </Stack>
     </Center>
   );

@@ -1,5 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useAccessToken } from '../lib/authToken';
 import { LogoMark } from './KeelLogo';
 
 /** Unknown paths and errors thrown while rendering a route (spec §2 'Any other path', §8 'Oops!'). */
@@ -17,6 +18,7 @@ export function RouteErrorPage() {
 }
 
 function OopsPage({ detail }: { detail: string }) {
+  const signedIn = useAccessToken() !== null;
   return (
     <Center mih="100vh" p="xl">
       <Stack align="center" gap="md" maw={440} ta="center">
@@ -29,6 +31,11 @@ function OopsPage({ detail }: { detail: string }) {
         <Button component={Link} to="/" variant="light" mt="sm">
           Go to the start page
         </Button>
+        {signedIn && (
+          <Button component={Link} to="/logout" variant="subtle" color="gray" size="xs">
+            Sign out
+          </Button>
+        )}
       </Stack>
     </Center>
   );

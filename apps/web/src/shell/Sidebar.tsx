@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useEntityContext } from './EntityContext';
 import { EntitySwitcher } from './EntitySwitcher';
 import { KeelLogo, LogoMark } from './KeelLogo';
-import { buildSidebarItems, isActivePath } from './navigation';
+import { buildSidebarItems, canSeeBooks, isActivePath } from './navigation';
 import { NAVIGATION_ICONS } from './navigationIcons';
 import { UserMenu } from './UserMenu';
 
@@ -76,7 +76,7 @@ export function Sidebar({ open, onToggle }: { open: boolean; onToggle: () => voi
         </nav>
       </ScrollArea>
       <Box p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-        <UserMenu me={me} compact={!open} />
+        <UserMenu me={me} compact={!open} books={canSeeBooks(entity.viewerRole)} />
       </Box>
     </Stack>
   );

@@ -19,6 +19,7 @@ const entity = (id: string, name: string): ShellEntity =>
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     hasKeelAccounts: false,
+    viewerRole: 'owner',
   }) as ShellEntity;
 
 const entities = [entity('e1', 'Acme Holdings LLC'), entity('e2', 'Acme Robotics Inc.')];

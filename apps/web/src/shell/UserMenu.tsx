@@ -9,10 +9,18 @@ import { NAVIGATION_ICONS } from './navigationIcons';
 import type { Me } from './shellQueries';
 
 /** The user's name and the account pages, Feature Flags for staff, and Sign out (spec §2). */
-export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean }) {
+export function UserMenu({
+  me,
+  compact = false,
+  books = true,
+}: {
+  me: Me;
+  compact?: boolean;
+  books?: boolean;
+}) {
   const navigate = useNavigate();
   const [flagsOpen, setFlagsOpen] = useState(false);
-  const items = buildUserMenuItems({ production: import.meta.env.PROD, staff: me.showFeatureFlags });
+  const items = buildUserMenuItems({ production: import.meta.env.PROD, staff: me.showFeatureFlags, books });
 
   const target = (
     <UnstyledButton

@@ -1,28 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { buildSidebarItems, buildUserMenuItems, isActivePath } from './navigation';
+import {
+  buildSidebarItems,
+  buildUserMenuItems,
+  canSeeBooks,
+  isActivePath,
+  isPathAllowed,
+} from './navigation';
 
 const labels = (items: { label: string }[]) => items.map((item) => item.label);
 
 describe('buildSidebarItems', () => {
   it('shows Transactions while the accounting connection is off, and no Keel pages without a Keel account', () => {
-    expect(labels(buildSidebarItems({ apiFlags: { qbo: false }, hasKeelAccounts: false }))).toEqual([
-      'Financial Report',
-      'Hiring Plan',
-      'Accounts',
-      'Dashboard',
-      'Models',
-      'Transactions',
-    ]);
+    expect(
+      labels(buildSidebarItems({ apiFlags: { qbo: false }, hasKeelAccounts: false, viewerRole: 'admin' })),
+    ).toEqual(['Financial Report', 'Hiring Plan', 'Accounts', 'Dashboard', 'Models', 'Transactions']);
   });
 
   it('hides Transactions when the qbo flag is on', () => {
-    expect(labels(buildSidebarItems({ apiFlags: { qbo: true }, hasKeelAccounts: false }))).not.toContain(
-      'Transactions',
-    );
+    expect(
+      labels(buildSidebarItems({ apiFlags: { qbo: true }, hasKeelAccounts: false, viewerRole: 'admin' })),
+    ).not.toContain('Transactions');
   });
 
   it('shows Keel Transactions and Documents only with a Keel deposit account', () => {
-    const items = buildSidebarItems({ apiFlags: { qbo: true }, hasKeelAccounts: true });
+    const items = buildSidebarItems({ apiFlags: { qbo: true }, hasKeelAccounts: true, viewerRole: 'admin' });
     expect(labels(items)).toEqual([
       'Financial Report',
       'Hiring Plan',
@@ -50,6 +51,30 @@ describe('buildUserMenuItems', () => {
   it('hides Billing in production for everyone but staff', () => {
     expect(labels(buildUserMenuItems({ production: true, staff: false }))).not.toContain('Billing');
     expect(labels(buildUserMenuItems({ production: true, staff: true }))).toContain('Billing');
+  });
+});
+
+describe('what a role shows', () => {
+  it('gives a card-only member their cards, profile and security only', () => {
+    const cardOnly = { apiFlags: { qbo: false }, hasKeelAccounts: true, viewerRole: 'card_only' };
+    expect(labels(buildSidebarItems(cardOnly))).toEqual(['Cards']);
+    expect(labels(buildUserMenuItems({ production: false, staff: true, books: false }))).toEqual([
+      'My profile',
+      'Security',
+    ]);
+    expect(canSeeBooks('card_only')).toBe(false);
+    for (const path of ['/cards', '/settings', '/settings/security'])
+      expect(isPathAllowed('card_only', path)).toBe(true);
+    for (const path of ['/financial', '/reports/1', '/transactions', '/settings/team', '/dashboard'])
+      expect(isPathAllowed('card_only', path)).toBe(false);
+  });
+
+  it('lets every role that reads the books open every page, and treats an unknown role as card-only', () => {
+    for (const role of ['owner', 'admin', 'bookkeeper', 'custom']) {
+      expect(canSeeBooks(role)).toBe(true);
+      expect(isPathAllowed(role, '/financial')).toBe(true);
+    }
+    expect(canSeeBooks('superuser')).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, PRODUCT_SLUG } from '@keel/domain';
+import { isRole, PRODUCT_NAME, PRODUCT_SLUG, roleCan } from '@keel/domain';
 
 /** A link of the sidebar or the user menu. `icon` names an icon, mapped to a component by the shell. */
 export type NavigationItem = { path: string; label: string; icon: NavigationIcon };
@@ -12,20 +12,38 @@ export type NavigationIcon =
   | 'transactions'
   | 'providerTransactions'
   | 'documents'
+  | 'cards'
   | 'profile'
   | 'integrations'
   | 'billing'
   | 'team'
   | 'security';
 
-export type SidebarEntity = { apiFlags: { qbo: boolean }; hasKeelAccounts: boolean };
+export type SidebarEntity = { apiFlags: { qbo: boolean }; hasKeelAccounts: boolean; viewerRole: string };
+
+/** Whether the viewer's role in an entity shows its books (reports, transactions, plans): all but card-only. */
+export function canSeeBooks(viewerRole: string): boolean {
+  return isRole(viewerRole) && roleCan(viewerRole, 'read');
+}
+
+/** Where a member whose role does not show the books works: their cards. */
+export const CARDS_PATH = '/cards';
+
+/** The pages such a member may open: their cards, their profile and their security settings. */
+const PATHS_WITHOUT_BOOKS = new Set([CARDS_PATH, '/settings', '/settings/security']);
+
+/** Whether a signed-in page may be shown to a member of this role, else they are sent to CARDS_PATH. */
+export function isPathAllowed(viewerRole: string, path: string): boolean {
+  return canSeeBooks(viewerRole) || PATHS_WITHOUT_BOOKS.has(path);
+}
 
 /**
  * The sidebar of spec §2 'Navigation shell' with the visibility rules of spec §6: Transactions only
  * while the accounting connection (qbo) is off; Keel Transactions and Documents only with a Keel
- * deposit account.
+ * deposit account. A card-only member sees their cards only.
  */
 export function buildSidebarItems(entity: SidebarEntity | null): NavigationItem[] {
+  if (entity && !canSeeBooks(entity.viewerRole)) return [{ path: CARDS_PATH, label: 'Cards', icon: 'cards' }];
   const items: (NavigationItem | false)[] = [
     { path: '/financial', label: 'Financial Report', icon: 'report' },
     { path: '/hiring-plan', label: 'Hiring Plan', icon: 'hiring' },
@@ -43,14 +61,24 @@ export function buildSidebarItems(entity: SidebarEntity | null): NavigationItem[
   return items.filter((item): item is NavigationItem => item !== false);
 }
 
-/** The user menu (spec §2). Billing is hidden in production navigation except for staff. */
+/**
+ * The user menu (spec §2). Billing is hidden in production navigation except for staff; a member who
+ * does not see the books (card-only) keeps their own profile and security only.
+ */
 export function buildUserMenuItems({
   production,
   staff,
+  books = true,
 }: {
   production: boolean;
   staff: boolean;
+  books?: boolean;
 }): NavigationItem[] {
+  if (!books)
+    return [
+      { path: '/settings', label: 'My profile', icon: 'profile' },
+      { path: '/settings/security', label: 'Security', icon: 'security' },
+    ];
   const items: (NavigationItem | false)[] = [
     { path: '/settings', label: 'My profile', icon: 'profile' },
     { path: '/settings/integrations', label: 'Integrations', icon: 'integrations' },

@@ -25,6 +25,7 @@ export const NAVIGATION_ICONS: Record<NavigationIcon, Icon> = {
   transactions: IconTransfer,
   providerTransactions: IconReceipt,
   documents: IconFileText,
+  cards: IconCreditCard,
   profile: IconUserCircle,
   integrations: IconPlugConnected,
   billing: IconCreditCard,

@@ -9,6 +9,8 @@ export type ShellEntity = {
   createdAt: string;
   updatedAt: string;
   hasKeelAccounts: boolean;
+  /** The viewer's role here: what the shell shows follows it (packages/domain/src/permissions.ts). */
+  viewerRole: string;
 };
 
 /** The signed-in user (spec §3 User / Me). */
@@ -35,6 +37,7 @@ const ENTITY_FIELDS = gql`
     createdAt
     updatedAt
     hasKeelAccounts
+    viewerRole
   }
 `;
 

@@ -5,7 +5,7 @@ import {
   type MonthRangeWithCutoff,
   monthKeyOfDate,
 } from '@keel/domain';
-import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useEntityContext } from '../../shell/EntityContext';
@@ -16,6 +16,7 @@ import { ReportDrawer } from './drawer/ReportDrawer';
 import { ReportDndProvider } from './grid/ReportDndProvider';
 import { ReportGrid } from './grid/ReportGrid';
 import { ReportDateRange } from './range/ReportDateRange';
+import { ReportLoadError } from './ReportLoadError';
 import { REPORT_QUERY } from './reportQuery';
 import {
   rangeIncluding,
@@ -27,7 +28,7 @@ import { findRowByKey, rowKey, selectedColumnKey, useReportSelection } from './r
 
 /**
  * /financial and /reports/:id (spec §2): title, date range, summary cards, the grid and its drawer.
- * An unknown report id falls back to the default report (the server answers with it).
+ * Without an id it shows the company's default report; an id that is not the company's says so.
  */
 export function FinancialReportPage() {
   const { entity, today } = useEntityContext();
@@ -95,9 +96,7 @@ export function FinancialReportPage() {
         <ReportDateRange range={range} currentMonth={currentMonth} onChange={setRange} />
       </Group>
       {error && !report ? (
-        <Alert color="red" title="Error" data-testid="report-error">
-          Error
-        </Alert>
+        <ReportLoadError error={error} reportId={reportIdParam} />
       ) : !report ? (
         <Group justify="center" p="xl">
           <Loader aria-label="Loading report" />
