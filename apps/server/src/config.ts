@@ -37,8 +37,11 @@ const configSchema = z.object({
     .number()
     .positive()
     .default(24 * 14),
-  /** Public address of the web app, used in emailed links. */
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * Public address of the web app, used in emailed links and as the allowed origin. Unset: this
+   * server's own address, http://localhost:PORT (or http://HOST:PORT when HOST names one interface).
+   */
+  APP_URL: z.string().url().optional(),
   /** Built web app served by the server; empty to serve the API only. */
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   SMTP_URL: z.string().optional(),
@@ -85,7 +88,11 @@ const configSchema = z.object({
 });
 
 /** The settings as the app uses them: the ones that default from others resolved. */
-export type Config = Omit<z.infer<typeof configSchema>, 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS'> & {
+export type Config = Omit<
+  z.infer<typeof configSchema>,
+  'APP_URL' | 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS'
+> & {
+  APP_URL: string;
   /** APP_URL's origin first, then CORS_ORIGINS'. */
   CORS_ORIGINS: string[];
   MAX_CONCURRENT_REQUESTS: number;
@@ -115,9 +122,18 @@ function resolveDerivedSettings(settings: z.infer<typeof configSchema>): Config 
   const extraOrigins = settings.CORS_ORIGINS.split(',')
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
+  const appUrl = settings.APP_URL ?? listeningAddress(settings.HOST, settings.PORT);
   return {
     ...settings,
-    CORS_ORIGINS: [new URL(settings.APP_URL).origin, ...extraOrigins],
+    APP_URL: appUrl,
+    CORS_ORIGINS: [new URL(appUrl).origin, ...extraOrigins],
     MAX_CONCURRENT_REQUESTS: settings.MAX_CONCURRENT_REQUESTS ?? 32,
   };
+}
+
+/** The address a browser on this machine reaches the server at: localhost for a wildcard HOST. */
+function listeningAddress(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  const name = wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

@@ -36,6 +36,7 @@ test.describe('signup', () => {
   test('creates the account, signs in and opens the linked accounts page', async ({ page }) => {
     const email = uniqueEmail('signup');
     await page.goto('/signup?invite_token=invite-abc');
+    await expect(page.getByText('You were invited to join a team.')).toBeVisible();
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Work email').fill(email);
@@ -51,6 +52,15 @@ test.describe('signup', () => {
       name: 'Ada Lovelace',
       invite_token: 'invite-abc',
     });
+    // No invitation has that token: the sign-up is refused, saying so, and can go on without it.
+    await expect(
+      page.getByText('invitation is invalid, was already used, or was sent to another email address'),
+    ).toBeVisible();
+    expect(await readStoredToken(page)).toBeNull();
+    await page.getByRole('link', { name: 'Sign up without the invitation' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByLabel('Work email')).toHaveValue(email);
+    await page.getByRole('button', { name: 'Create account' }).click();
 
     await expect(page).toHaveURL(/\/accounts\/linked$/);
     expect(await readStoredToken(page)).toBeTruthy();

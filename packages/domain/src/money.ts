@@ -1,6 +1,16 @@
 /** Money is integer cents end to end (ARCHITECTURE.md); these helpers are the only edges. */
 export type Cents = number;
 
+/**
+ * The largest amount one entry or forecast occurrence may hold: 10^13 cents ($100 billion), far above
+ * any real booking. Sums of many entries stay exact because the server also bounds a company's gross
+ * volume (the sum of every entry's absolute amount) by 2^53 - 1 cents: see entity_ledger_volumes.
+ */
+export const MAX_ENTRY_CENTS = 10 ** 13;
+
+/** What a form and the API say about an amount beyond MAX_ENTRY_CENTS: the limit, not just 'too large'. */
+export const AMOUNT_TOO_LARGE = 'Amount can be at most $100,000,000,000.00 either way';
+
 /** The amount input takes at most 23 characters (spec §9). */
 export const AMOUNT_INPUT_MAX_LENGTH = 23;
 
@@ -49,6 +59,6 @@ export function parseAmount(text: string): ParsedAmount {
   if (fraction.length > 2) return { ok: false, error: 'Amount can have at most 2 decimals' };
   const digits = `${whole.replaceAll(',', '')}${fraction.padEnd(2, '0')}`;
   const cents = Number(digits);
-  if (!Number.isSafeInteger(cents)) return { ok: false, error: 'Amount is too large' };
+  if (!Number.isSafeInteger(cents) || cents > MAX_ENTRY_CENTS) return { ok: false, error: AMOUNT_TOO_LARGE };
   return { ok: true, cents: minus && cents !== 0 ? -cents : cents };
 }

@@ -1,4 +1,5 @@
 import {
+  AMOUNT_TOO_LARGE,
   CALENDAR_MONTH_MAX,
   CALENDAR_MONTH_MIN,
   isCalendarDate,
@@ -61,7 +62,7 @@ function parseDateTime(value: unknown): Date {
 function parseCents(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput('Amount must be a number');
   if (!Number.isInteger(value)) throw badInput('Amount can have at most 2 decimals');
-  if (!Number.isSafeInteger(value)) throw badInput('Amount is too large');
+  if (!Number.isSafeInteger(value)) throw badInput(AMOUNT_TOO_LARGE);
   return value;
 }
 
@@ -69,7 +70,7 @@ function parseUnits(value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw badInput('Amount must be a number');
   const cents = value * 100;
   if (Math.abs(cents - Math.round(cents)) > 1e-6) throw badInput('Amount can have at most 2 decimals');
-  if (!Number.isSafeInteger(Math.round(cents))) throw badInput('Amount is too large');
+  if (!Number.isSafeInteger(Math.round(cents))) throw badInput(AMOUNT_TOO_LARGE);
   return value;
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../../test/authKit';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { invites, memberships } from '../db/schema';
+import { INVITATION_INVALID } from '../modules/auth/signUp';
 import { hashSecret } from '../modules/auth/tokens';
 import { createEntity } from '../modules/entities/service';
 
@@ -197,25 +198,21 @@ describe('POST /api/v1/users', () => {
     expect((await findUserRow(t, email))?.inviteToken).toBe('invite-token-1');
   });
 
-  it('keeps the invite token but joins nothing when the invite was sent to another email', async () => {
-    const entity = await createInvite(uniqueEmail('someone-else'), 'admin', 'invite-token-2');
+  it.each([
+    ['sent to another email', 'invite-token-2', true],
+    ['unknown', 'no-such-invite', false],
+  ])('refuses a sign-up whose invitation is %s, creating nothing', async (_case, token, exists) => {
+    const entity = exists ? await createInvite(uniqueEmail('someone-else'), 'admin', token) : null;
     const email = uniqueEmail('stranger');
-    const response = await signUp(validUser({ email, invite_token: 'invite-token-2' }));
-    expect(response.statusCode).toBe(201);
-    const joined = await t.db
-      .select()
-      .from(memberships)
-      .where(eq(memberships.userId, response.json().user.id));
-    expect(joined).toEqual([]);
-    const [invite] = await t.db.select().from(invites).where(eq(invites.entityId, entity.id));
-    expect(invite?.acceptedAt).toBeNull();
-    expect((await findUserRow(t, email))?.inviteToken).toBe('invite-token-2');
-  });
-
-  it('signs up with an unknown invite token, keeping it on the user', async () => {
-    const email = uniqueEmail('unknown-invite');
-    const response = await signUp(validUser({ email, invite_token: 'no-such-invite' }));
-    expect(response.statusCode).toBe(201);
-    expect((await findUserRow(t, email))?.inviteToken).toBe('no-such-invite');
+    const before = await rowCounts(t);
+    const response = await signUp(validUser({ email, invite_token: token }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ messages: { invitation: [INVITATION_INVALID] } });
+    expect(await findUserRow(t, email)).toBeUndefined();
+    expect(await rowCounts(t)).toEqual(before);
+    if (entity) {
+      const [invite] = await t.db.select().from(invites).where(eq(invites.entityId, entity.id));
+      expect(invite?.acceptedAt).toBeNull();
+    }
   });
 });

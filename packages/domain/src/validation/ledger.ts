@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AVERAGE_MONTHS_MAX, AVERAGE_MONTHS_MIN } from '../forecastSchedule';
+import { AMOUNT_TOO_LARGE, MAX_ENTRY_CENTS } from '../money';
 
 /**
  * Form and API rules for accounts, entries, forecasts and rules (spec §5). One definition, used by the
@@ -10,13 +11,6 @@ export const ACCOUNT_NAME_MAX = 120;
 export const ENTRY_NAME_MAX = 255;
 export const ENTRY_MEMO_MAX = 2000;
 export const SEARCH_FILTER_MAX = 255;
-
-/**
- * The largest amount one entry or forecast occurrence may hold: 10^13 cents ($100 billion), far above
- * any real booking. Sums of many entries stay exact because the server also bounds a company's gross
- * volume (the sum of every entry's absolute amount) by 2^53 - 1 cents: see entity_ledger_volumes.
- */
-export const MAX_ENTRY_CENTS = 10 ** 13;
 
 /** An account name: trimmed, not blank (spec §5 'Rename: non-blank after trimming'). */
 export const accountNameSchema = z
@@ -66,4 +60,4 @@ export const entryCentsSchema = z
   .number()
   .int('Amount can have at most 2 decimals')
   .refine((cents) => cents !== 0, AMOUNT_NOT_ZERO)
-  .refine((cents) => Math.abs(cents) <= MAX_ENTRY_CENTS, 'Amount is too large');
+  .refine((cents) => Math.abs(cents) <= MAX_ENTRY_CENTS, AMOUNT_TOO_LARGE);

@@ -12,6 +12,12 @@ import { isUniqueViolation } from './uniqueViolation';
 
 export const EMAIL_TAKEN = 'has already been taken';
 
+/** An invite_token that opens no invitation: the sign-up is refused, nothing is created. */
+export const INVITATION_INVALID = 'is invalid, was already used, or was sent to another email address';
+
+/** Thrown inside the sign-up transaction to roll the new user back when the invitation does not match. */
+class InvitationInvalid extends Error {}
+
 export type SignUpInput = { email: string; password: string; name: string; inviteToken: string | null };
 
 export type SignUpResult =
@@ -21,7 +27,9 @@ export type SignUpResult =
 
 /**
  * POST /api/v1/users: creates the user with an argon2id password hash and signs them in. A matching,
- * unaccepted invite for the same email makes them a member of its entity, in the same transaction.
+ * unaccepted invite for the same email makes them a member of its entity, in the same transaction; an
+ * invite_token that matches none refuses the sign-up (INVITATION_INVALID) and creates nothing, so a
+ * person who followed a stale link learns it instead of landing in an empty account.
  * Every attempt counts against the client address's sign-up limit (taken emails too: each one tells
  * whether an email has an account); past it, nothing is looked up or written.
  */
@@ -56,6 +64,7 @@ export async function signUp(
       const joinedEntityId = input.inviteToken
         ? await acceptInvite(tx, clock, user, input.inviteToken)
         : null;
+      if (input.inviteToken && joinedEntityId === null) throw new InvitationInvalid();
       await recordAuthEvent(tx, clock, {
         type: 'user.signup',
         userId: user.id,
@@ -67,6 +76,8 @@ export async function signUp(
       return { ok: true as const, user, accessToken: session.accessToken, joinedEntityId };
     });
   } catch (error) {
+    if (error instanceof InvitationInvalid)
+      return { ok: false, kind: 'invalid', messages: { invitation: [INVITATION_INVALID] } };
     // Two sign-ups with one email at once: the unique index decides, the loser hears 'taken'.
     if (isUniqueViolation(error)) return taken;
     throw error;

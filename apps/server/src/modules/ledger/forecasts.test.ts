@@ -1,3 +1,4 @@
+import { AMOUNT_TOO_LARGE } from '@keel/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -261,8 +262,8 @@ describe('CreateForecast', () => {
     const before = await ledgerSnapshot(t.db, acme.entityId);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: 1.005 }, 'Amount can have at most 2 decimals', 'BAD_USER_INPUT'],
-      [{ amount: 1e16 }, 'Amount is too large', 'BAD_USER_INPUT'],
-      [{ amount: 2e11 }, 'Amount is too large', 'BAD_USER_INPUT'],
+      [{ amount: 1e16 }, AMOUNT_TOO_LARGE, 'BAD_USER_INPUT'],
+      [{ amount: 2e11 }, AMOUNT_TOO_LARGE, 'BAD_USER_INPUT'],
       [{ amount: null }, 'Amount is required for a fixed forecast', 'BAD_USER_INPUT'],
       [{ calculationType: 'average' }, 'Average months is required', 'BAD_USER_INPUT'],
       [

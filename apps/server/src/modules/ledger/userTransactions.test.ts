@@ -1,3 +1,4 @@
+import { AMOUNT_TOO_LARGE } from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -141,8 +142,8 @@ describe('CreateUserTransaction', () => {
     const before = await ledgerSnapshot(t.db, acme.entityId);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ amount: 10.5 }, 'Amount can have at most 2 decimals', 'BAD_USER_INPUT'],
-      [{ amount: 2 ** 53 }, 'Amount is too large', 'BAD_USER_INPUT'],
-      [{ amount: 10 ** 14 }, 'Amount is too large', 'BAD_USER_INPUT'],
+      [{ amount: 2 ** 53 }, AMOUNT_TOO_LARGE, 'BAD_USER_INPUT'],
+      [{ amount: 10 ** 14 }, AMOUNT_TOO_LARGE, 'BAD_USER_INPUT'],
       [{ amount: '12' }, 'Amount must be a number', 'BAD_USER_INPUT'],
       [{ date: '2026-02-30' }, 'Date must be a real day between 1900-01-01 and 2199-12-31', 'BAD_USER_INPUT'],
       [{ date: '0000-01-01' }, 'Date must be a real day between 1900-01-01 and 2199-12-31', 'BAD_USER_INPUT'],

@@ -113,6 +113,11 @@ export function SignupPage() {
             }
           />
           <FormError message={serverError} />
+          {inviteToken && serverError?.startsWith('invitation ') && (
+            <Anchor component={Link} to="/signup" size="sm" onClick={() => setServerError(null)}>
+              Sign up without the invitation
+            </Anchor>
+          )}
           <Button type="submit" fullWidth size="md" loading={isSubmitting}>
             Create account
           </Button>
