@@ -144,14 +144,24 @@ test.describe('report drag and drop', () => {
     await grid.dragTo(chip, grid.label(ledger.from));
     await expect(grid.row(ledger.from)).toHaveAttribute('data-drop', 'refused');
     await grid.drop();
+    await expect(drawer.getByTestId('drawer-entry')).toHaveCount(1);
+    // Matching entries before the drawer's month stay (CreateRule's date is the window's first day);
+    // one after it moves too, and the toast names it apart from the one the drawer counted.
+    const api = await ReportApi.of(page);
+    await api.bookEntry(ledger.fromId, 700, '2026-02-10', 'Drag two early');
+    await api.bookEntry(ledger.fromId, 800, '2026-05-10', 'Drag two later');
     await grid.dragTo(chip, grid.label(ledger.to));
     await grid.drop();
-    await expect(page.getByText('Rule created: moved 1 entry to To Account')).toBeVisible({
-      timeout: MOVE_TIMEOUT_MS,
-    });
+    await expect(
+      page.getByText(
+        'Rule created: moved 2 entries to To Account (1 shown in the drawer, 1 dated after its range)',
+      ),
+    ).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
     await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$500.00');
     await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$0.00');
     await expect(grid.cell(ledger.from, '2026-04')).toHaveText('$99.99');
+    await expect(grid.cell(ledger.from, '2026-02')).toHaveText('$7.00');
+    await expect(grid.cell(ledger.to, '2026-05')).toHaveText('$8.00');
 
     // The drawer lists the rule: what it matches, from where to where, when it was made.
     await drawer.getByRole('textbox', { name: 'Search entries' }).fill('');
@@ -162,14 +172,15 @@ test.describe('report drag and drop', () => {
     await expect(rule).toContainText('“two” → To Account');
     await expect(rule).toContainText(/From Account → To Account · made \w{3} \d{1,2}, \d{4}/);
 
-    // Re-applying it is an explicit action: an entry booked since moves only when asked.
-    const api = await ReportApi.of(page);
+    // Re-applying it is an explicit action: an entry booked since moves only when asked; applied,
+    // the rule takes every matching entry, the early one too.
     await api.bookEntry(ledger.fromId, 1_000, '2026-03-25', 'Drag two again');
     await rule.getByRole('button', { name: 'Apply now' }).click();
-    await expect(page.getByText('Rule “two”: moved 1 entry to To Account')).toBeVisible({
+    await expect(page.getByText('Rule “two”: moved 2 entries to To Account')).toBeVisible({
       timeout: MOVE_TIMEOUT_MS,
     });
     await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$510.00');
+    await expect(grid.cell(ledger.from, '2026-02')).toHaveText('$0.00');
 
     // Deleting asks 'Confirm?' first; Escape takes the question back.
     await rule.getByRole('button', { name: 'Delete rule “two”' }).click();

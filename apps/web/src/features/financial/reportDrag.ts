@@ -19,7 +19,16 @@ export type ReportDragItem =
       actualsEndMonth: MonthKey;
       label: string;
     }
-  | { kind: 'rule'; sourceAccountId: string; searchFilter: string; label: string };
+  | {
+      kind: 'rule';
+      sourceAccountId: string;
+      searchFilter: string;
+      label: string;
+      /** The first day of the drawer's window: the rule moves matching entries dated on or after it. */
+      date: string;
+      /** How many entries the drawer listed for the search when the drag began. */
+      shownCount: number;
+    };
 
 /** The data of a droppable grid row. */
 export type ReportDropTarget = {

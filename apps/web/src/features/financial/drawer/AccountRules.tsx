@@ -10,13 +10,12 @@ import {
   APPLY_RULE_MUTATION,
   DELETE_RULE_MUTATION,
 } from '../grid/moveMutations';
+import { entriesLabel } from '../moveMessages';
 import { REPORT_REFETCH_QUERIES } from '../reportQuery';
 import { describeSaveError } from './DrawerFormFrame';
 
 const MUTATION_OPTIONS = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };
 const madeOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-const entriesLabel = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
 
 /**
  * The account's rules in the drawer (issue 10, item 7): each rule that moves entries out of this

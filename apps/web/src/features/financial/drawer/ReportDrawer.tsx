@@ -136,8 +136,14 @@ export function ReportDrawer({
             onOpen={(kind) => setAction({ kind, entry: null })}
           />
         </Group>
-        {row.accountId && search ? (
-          <RuleDragChip sourceAccountId={row.accountId} searchFilter={search} />
+        {/* A rule moves one account's entries: a parent row's list (its sub-accounts too) offers none. */}
+        {row.accountId && search && accountIds === null ? (
+          <RuleDragChip
+            sourceAccountId={row.accountId}
+            searchFilter={search}
+            date={dateWindow.startDate}
+            shownCount={list.totalCount}
+          />
         ) : null}
         {row.accountId ? <AccountRules accountId={row.accountId} /> : null}
       </Stack>

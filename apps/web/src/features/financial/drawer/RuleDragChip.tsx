@@ -5,17 +5,30 @@ import type { ReportDragData } from '../reportDrag';
 
 /**
  * 'Drag to create a rule' (spec §4 rule drop): dropped on another account row, the entries of this
- * account whose name or memo contains the search move there, now and on every later import.
+ * account whose name or memo contains the search move there — those dated from the drawer's window on
+ * now, and every later import.
  */
 export function RuleDragChip({
   sourceAccountId,
   searchFilter,
+  date,
+  shownCount,
 }: {
   sourceAccountId: string;
   searchFilter: string;
+  /** The first day of the drawer's window: matching entries from it on move now. */
+  date: string;
+  shownCount: number;
 }) {
   const data: ReportDragData = {
-    item: { kind: 'rule', sourceAccountId, searchFilter, label: `Entries matching “${searchFilter}”` },
+    item: {
+      kind: 'rule',
+      sourceAccountId,
+      searchFilter,
+      label: `Entries matching “${searchFilter}”`,
+      date,
+      shownCount,
+    },
   };
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: 'drawer-rule', data });
   return (

@@ -16,6 +16,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowsMove, IconBan } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { entriesLabel, ruleCreatedMessage } from '../moveMessages';
 import type { ReportDragItem, ReportDropData, ReportDropTarget } from '../reportDrag';
 import { REPORT_REFETCH_QUERIES, type ReportAccountView, type ReportViewData } from '../reportQuery';
 import { dropRefusalReason } from './canDropOn';
@@ -35,8 +36,6 @@ function readDropTarget(data: unknown): ReportDropTarget | null {
   if (typeof data !== 'object' || data === null || !('target' in data)) return null;
   return (data as ReportDropData).target;
 }
-
-const entriesLabel = (count: number) => `${count} ${count === 1 ? 'entry' : 'entries'}`;
 
 /**
  * Spec §4 'Drag and drop' for the grid and its drawer: cells (monthly, monthlySubtree), drawer entries
@@ -135,10 +134,11 @@ export function ReportDndProvider({
             fromAccountId: item.sourceAccountId,
             toAccountId,
             searchFilter: item.searchFilter,
+            date: item.date,
             reportId: report.id,
           },
         });
-        done(`Rule created: moved ${entriesLabel(data?.createRule.movedCount ?? 0)} to ${toName}`);
+        done(ruleCreatedMessage(data?.createRule.movedCount ?? 0, item.shownCount, toName));
       } else {
         const { data } = await moveEntries({
           variables: { ...moveEntriesVariables(item, toAccountId), reportId: report.id },

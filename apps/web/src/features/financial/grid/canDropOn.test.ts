@@ -24,7 +24,14 @@ const monthly = (kind: 'monthly' | 'monthlySubtree', sourceAccountId: string): R
   label: 'x',
 });
 const entry: ReportDragItem = { kind: 'entry', entryId: 'e1', sourceAccountId: 'pay', label: 'x' };
-const rule: ReportDragItem = { kind: 'rule', sourceAccountId: 'pay', searchFilter: 'gusto', label: 'x' };
+const rule: ReportDragItem = {
+  kind: 'rule',
+  sourceAccountId: 'pay',
+  searchFilter: 'gusto',
+  label: 'x',
+  date: '2026-03-01',
+  shownCount: 2,
+};
 
 describe('canDropOn', () => {
   it('allows a monthly cell onto another account', () => {

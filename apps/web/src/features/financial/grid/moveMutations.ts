@@ -55,13 +55,20 @@ export const MOVE_ENTRIES_MUTATION: TypedDocumentNode<
 /** Spec §7 CreateRule, for the drawer's search dropped on another account. */
 export const CREATE_RULE_MUTATION: TypedDocumentNode<
   { createRule: { movedCount: number; rule: { id: string } } },
-  { fromAccountId: string; toAccountId: string; searchFilter: string; reportId: string }
+  { fromAccountId: string; toAccountId: string; searchFilter: string; date: string; reportId: string }
 > = gql`
-  mutation CreateRule($fromAccountId: ID!, $toAccountId: ID!, $searchFilter: String!, $reportId: ID) {
+  mutation CreateRule(
+    $fromAccountId: ID!
+    $toAccountId: ID!
+    $searchFilter: String!
+    $date: Date
+    $reportId: ID
+  ) {
     createRule(
       fromAccountId: $fromAccountId
       toAccountId: $toAccountId
       searchFilter: $searchFilter
+      date: $date
       reportId: $reportId
     ) {
       movedCount
