@@ -29,6 +29,17 @@ async function firstMonthColumn(page: Page): Promise<string | undefined> {
   return keys.find((key) => /^\d{4}-\d{2}$/.test(key));
 }
 
+/** The key of the grid's last month column, with the grid scrolled to its right edge. */
+async function lastMonthColumn(page: Page): Promise<string | undefined> {
+  await page.getByTestId('report-grid').evaluate((grid) => {
+    grid.scrollLeft = grid.scrollWidth;
+  });
+  const keys = await page
+    .getByTestId('report-column-header')
+    .evaluateAll((headers) => headers.map((h) => h.getAttribute('data-column-key') ?? ''));
+  return keys.filter((key) => /^\d{4}-\d{2}$/.test(key)).at(-1);
+}
+
 test.describe('financial report date range', () => {
   test('shows three handles at the default range, year ticks and a disabled settings button', async ({
     page,
@@ -124,26 +135,55 @@ test.describe('financial report date range', () => {
     expect(reportQueries).toEqual([endMonth]);
   });
 
-  test('the year picker offers 20 years and moves the window to the picked one', async ({ page }) => {
-    await openDemoReport(page);
-    const picker = page.getByTestId('report-date-range').getByRole('combobox', { name: 'Year' });
-    await expect(picker).toHaveValue('2025');
-    await picker.click();
-    const options = page.getByRole('listbox', { name: 'Year' }).getByRole('option');
-    await expect(options).toHaveText(Array.from({ length: 20 }, (_, i) => String(2016 + i)));
-    // A window from January 2027 on could hold no start before the current month (11/26).
-    await expect(page.getByRole('option', { name: '2027', exact: true })).toHaveAttribute(
-      'data-combobox-disabled',
-      'true',
-    );
-    const refetch = reportRequest(page, (v) => v.startMonth === '2026-01');
-    await page.getByRole('option', { name: '2026', exact: true }).click();
-    await refetch;
-    await expect(picker).toHaveValue('2026');
-    await expect(page.getByTestId('report-date-range-year')).toHaveText(['2026', '2027', '2028', '2029']);
-    await expect(slider(page, 'Start')).toHaveAttribute('aria-valuetext', '01/26');
-    await expect(slider(page, 'Actuals end')).toHaveAttribute('aria-valuetext', '11/26');
-    await expect(slider(page, 'End')).toHaveAttribute('aria-valuetext', '03/28');
-    await page.screenshot({ path: '/tmp/cards-range-2026.png' });
-  });
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+  ]) {
+    test(`the year picker shows each year it offers, keeping the cutoff (${viewport.width}×${viewport.height})`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      await openDemoReport(page);
+      const picker = page.getByTestId('report-date-range').getByRole('combobox', { name: 'Year' });
+      await expect(picker).toHaveValue('2025');
+      await picker.click();
+      const options = page.getByRole('listbox', { name: 'Year' }).getByRole('option');
+      await expect(options).toHaveText(Array.from({ length: 20 }, (_, i) => String(2016 + i)));
+      // A window from January 2027 on could hold no start before the current month (11/26).
+      await expect(page.getByRole('option', { name: '2027', exact: true })).toHaveAttribute(
+        'data-combobox-disabled',
+        'true',
+      );
+      await page.keyboard.press('Escape');
+      // Every year offered, then the first again: each shows January to December of itself.
+      for (const year of [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026, 2025]) {
+        const yy = String(year).slice(2);
+        const refetch = reportRequest(
+          page,
+          (v) => v.startMonth === `${year}-01` && v.endMonth === `${year}-12`,
+        );
+        await picker.click();
+        await page.getByRole('option', { name: String(year), exact: true }).click();
+        await refetch;
+        await expect(picker).toHaveValue(String(year));
+        await expect(slider(page, 'Start')).toHaveAttribute('aria-valuetext', `01/${yy}`);
+        await expect(slider(page, 'End')).toHaveAttribute('aria-valuetext', `12/${yy}`);
+        // The cutoff (11/26) stays where the year holds it; a past year is all actuals either way.
+        await expect(slider(page, 'Actuals end')).toHaveAttribute(
+          'aria-valuetext',
+          year === 2026 ? '11/26' : `12/${yy}`,
+        );
+        await expect(page.getByTestId('report-date-range-year').first()).toHaveText(String(year));
+        await expect.poll(() => firstMonthColumn(page)).toBe(`${year}-01`);
+        await expect.poll(() => lastMonthColumn(page)).toBe(`${year}-12`);
+      }
+      // The cards still read the cutoff the user chose: picking 2026 gives November back.
+      await picker.click();
+      await page.getByRole('option', { name: '2026', exact: true }).click();
+      await expect(slider(page, 'Actuals end')).toHaveAttribute('aria-valuetext', '11/26');
+      const box = await page.getByTestId('report-date-range').boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    });
+  }
 });

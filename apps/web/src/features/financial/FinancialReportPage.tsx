@@ -15,10 +15,11 @@ import { SummaryCards } from './cards/SummaryCards';
 import { ReportDrawer } from './drawer/ReportDrawer';
 import { ReportDndProvider } from './grid/ReportDndProvider';
 import { ReportGrid } from './grid/ReportGrid';
-import { ReportDateRange } from './range/ReportDateRange';
 import { ReportLoadError } from './ReportLoadError';
+import { ReportDateRange } from './range/ReportDateRange';
 import { REPORT_QUERY } from './reportQuery';
 import {
+  chosenCutoffMonth,
   rangeIncluding,
   reportRangeStore,
   usableStoredRange,
@@ -37,7 +38,13 @@ export function FinancialReportPage() {
   const storedRange = useStoredReportRange();
   const range: MonthRangeWithCutoff =
     usableStoredRange(storedRange, currentMonth) ?? defaultReportRange(currentMonth);
-  const setRange = useCallback((next: MonthRangeWithCutoff) => reportRangeStore.write(next), []);
+  const cutoffMonth = chosenCutoffMonth(storedRange, range, currentMonth);
+  // A moved handle makes the new range's cutoff the user's; a picked year keeps theirs (cutoffMonth).
+  const setRange = useCallback(
+    (next: MonthRangeWithCutoff, cutoff: string = next.actualsEndMonth) =>
+      reportRangeStore.write({ ...next, cutoffMonth: cutoff }),
+    [],
+  );
 
   const { data, previousData, error, loading } = useQuery(REPORT_QUERY, {
     variables: { entityId: entity.id, reportId: reportIdParam ?? null, ...range },
@@ -79,10 +86,10 @@ export function FinancialReportPage() {
       },
       onFollow: (month) => {
         const shown = rangeIncluding(range, month);
-        if (shown !== range) setRange(shown);
+        if (shown !== range) setRange(shown, cutoffMonth);
       },
     };
-  }, [report?.lineItems, accountsById, location.pathname, location.search, range, setRange]);
+  }, [report?.lineItems, accountsById, location.pathname, location.search, range, cutoffMonth, setRange]);
 
   return (
     <Stack gap="sm" h="100%" data-testid="financial-report">
@@ -93,7 +100,12 @@ export function FinancialReportPage() {
             {entity.name}
           </Text>
         </Group>
-        <ReportDateRange range={range} currentMonth={currentMonth} onChange={setRange} />
+        <ReportDateRange
+          range={range}
+          cutoffMonth={cutoffMonth}
+          currentMonth={currentMonth}
+          onChange={setRange}
+        />
       </Group>
       {error && !report ? (
         <ReportLoadError error={error} reportId={reportIdParam} />

@@ -9,12 +9,21 @@ import {
 import { createStoredValue, useStoredValue } from '../../lib/localStore';
 import { STORAGE_KEYS } from '../../lib/storageKeys';
 
-function parseRange(raw: unknown): MonthRangeWithCutoff | null | undefined {
+/**
+ * The stored range, and `cutoffMonth`: the actuals cutoff the user chose with the slider. Picking a
+ * year shows the year with the cutoff pulled into it where it must be (rangeOfYear) and keeps this, so
+ * picking the cutoff's year again gives it back. Absent in ranges stored before it: the range's own.
+ */
+export type StoredReportRange = MonthRangeWithCutoff & { cutoffMonth?: MonthKey };
+
+function parseRange(raw: unknown): StoredReportRange | null | undefined {
   if (raw === null || typeof raw !== 'object') return undefined;
-  const { startMonth, actualsEndMonth, endMonth } = raw as Record<string, unknown>;
+  const { startMonth, actualsEndMonth, endMonth, cutoffMonth } = raw as Record<string, unknown>;
   if (!isMonthKey(startMonth) || !isMonthKey(actualsEndMonth) || !isMonthKey(endMonth)) return undefined;
   if (!(startMonth <= actualsEndMonth && actualsEndMonth <= endMonth)) return undefined;
-  return { startMonth, actualsEndMonth, endMonth };
+  return isMonthKey(cutoffMonth)
+    ? { startMonth, actualsEndMonth, endMonth, cutoffMonth }
+    : { startMonth, actualsEndMonth, endMonth };
 }
 
 /**
@@ -22,7 +31,7 @@ function parseRange(raw: unknown): MonthRangeWithCutoff | null | undefined {
  * the user moves a handle: the server's default range applies (January of last year to two years and
  * two months after this January, actuals through the current month).
  */
-export const reportRangeStore = createStoredValue<MonthRangeWithCutoff | null>(
+export const reportRangeStore = createStoredValue<StoredReportRange | null>(
   STORAGE_KEYS.dateRange,
   parseRange,
   null,
@@ -33,15 +42,30 @@ export const reportRangeStore = createStoredValue<MonthRangeWithCutoff | null>(
  * month, actuals end not after it); otherwise null, so the default applies.
  */
 export function usableStoredRange(
-  stored: MonthRangeWithCutoff | null,
+  stored: StoredReportRange | null,
   currentMonth: string | null,
 ): MonthRangeWithCutoff | null {
-  if (!stored || !currentMonth) return stored;
-  if (stored.startMonth >= currentMonth || stored.actualsEndMonth > currentMonth) return null;
-  return stored;
+  if (!stored) return null;
+  if (currentMonth && (stored.startMonth >= currentMonth || stored.actualsEndMonth > currentMonth))
+    return null;
+  return {
+    startMonth: stored.startMonth,
+    actualsEndMonth: stored.actualsEndMonth,
+    endMonth: stored.endMonth,
+  };
 }
 
-export function useStoredReportRange(): MonthRangeWithCutoff | null {
+/** The cutoff the user chose: the stored one, else the shown range's (never after the current month). */
+export function chosenCutoffMonth(
+  stored: StoredReportRange | null,
+  range: MonthRangeWithCutoff,
+  currentMonth: MonthKey,
+): MonthKey {
+  const chosen = stored?.cutoffMonth;
+  return chosen && chosen <= currentMonth ? chosen : range.actualsEndMonth;
+}
+
+export function useStoredReportRange(): StoredReportRange | null {
   return useStoredValue(reportRangeStore);
 }
 

@@ -62,7 +62,7 @@ type Drag = { handle: RangeHandle; range: MonthRangeWithCutoff; pointerId: numbe
 /**
  * The date range slider (spec §2 'Report grid details'): three handles over the window's months, the
  * start, the actuals end and the end, labelled MM/YY, with year ticks on the track. Handles keep their
- * order and the rules of clampReportRange. A drag shows its months as it goes and calls `onChange` once,
+ * order and the rules of handleBounds (clampReportRange.ts). A drag shows its months as it goes and calls `onChange` once,
  * when it ends (the page refetches the report on each change); every key step calls it at once.
  */
 export function MonthRangeSlider({ range, sliderWindow, currentMonth, onChange }: MonthRangeSliderProps) {

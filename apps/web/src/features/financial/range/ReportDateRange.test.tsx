@@ -11,13 +11,16 @@ const currentMonth = '2026-11';
 /** The page keeps the range; the harness does the same and records each change. */
 function Harness({ onChange }: { onChange: (range: MonthRangeWithCutoff) => void }) {
   const [range, setRange] = useState(defaultReportRange(currentMonth));
+  const [cutoffMonth, setCutoffMonth] = useState(range.actualsEndMonth);
   return (
     <ReportDateRange
       range={range}
+      cutoffMonth={cutoffMonth}
       currentMonth={currentMonth}
-      onChange={(next) => {
+      onChange={(next, cutoff = next.actualsEndMonth) => {
         onChange(next);
         setRange(next);
+        setCutoffMonth(cutoff);
       }}
     />
   );
@@ -77,22 +80,29 @@ describe('ReportDateRange', () => {
     expect(valueText('End')).toBe('11/26');
   });
 
-  it('moves the window to the picked year and clamps the handles into it', async () => {
+  it('shows the picked year, January to December, and gives the cutoff back with its own year', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     renderWithProviders(<Harness onChange={onChange} />);
-    await user.click(screen.getByRole('combobox', { name: 'Year' }));
-    const listbox = await screen.findByRole('listbox', { name: 'Year', hidden: true });
-    const options = within(listbox).getAllByRole('option', { hidden: true });
+    const pick = async (year: string) => {
+      await user.click(screen.getByRole('combobox', { name: 'Year' }));
+      const listbox = await screen.findByRole('listbox', { name: 'Year', hidden: true });
+      return {
+        listbox,
+        choose: () => user.click(within(listbox).getByRole('option', { name: year, hidden: true })),
+      };
+    };
+    const first = await pick('2023');
+    const options = within(first.listbox).getAllByRole('option', { hidden: true });
     expect(options.map((o) => o.textContent)).toEqual(Array.from({ length: 20 }, (_, i) => String(2016 + i)));
-    expect(within(listbox).getByRole('option', { name: '2027', hidden: true })).toHaveAttribute(
+    expect(within(first.listbox).getByRole('option', { name: '2027', hidden: true })).toHaveAttribute(
       'data-combobox-disabled',
     );
-    await user.click(within(listbox).getByRole('option', { name: '2023', hidden: true }));
+    await first.choose();
     expect(onChange).toHaveBeenLastCalledWith({
-      startMonth: '2025-01',
-      actualsEndMonth: '2026-05',
-      endMonth: '2026-05',
+      startMonth: '2023-01',
+      actualsEndMonth: '2023-12',
+      endMonth: '2023-12',
     });
     expect(screen.getAllByTestId('report-date-range-year').map((l) => l.textContent)).toEqual([
       '2023',
@@ -100,6 +110,17 @@ describe('ReportDateRange', () => {
       '2025',
       '2026',
     ]);
+    expect([valueText('Start'), valueText('Actuals end'), valueText('End')]).toEqual([
+      '01/23',
+      '12/23',
+      '12/23',
+    ]);
+    await (await pick('2026')).choose();
+    expect(onChange).toHaveBeenLastCalledWith({
+      startMonth: '2026-01',
+      actualsEndMonth: '2026-11',
+      endMonth: '2026-12',
+    });
   });
 
   it('follows a pointer drag and reports the range once, when the drag ends', () => {

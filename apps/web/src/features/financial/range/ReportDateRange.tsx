@@ -3,9 +3,10 @@ import { ActionIcon, Box, Group, Select } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
-  clampReportRange,
   initialWindowYear,
+  isSameRange,
   isWindowYearUsable,
+  rangeOfYear,
   sliderWindowOfYear,
   yearPickerYears,
 } from './clampReportRange';
@@ -13,18 +14,25 @@ import { MonthRangeSlider } from './MonthRangeSlider';
 
 export type ReportDateRangeProps = {
   range: MonthRangeWithCutoff;
+  /** The actuals cutoff the user chose; the shown range's may differ after a year was picked. */
+  cutoffMonth: string;
   currentMonth: string;
-  onChange: (range: MonthRangeWithCutoff) => void;
+  /**
+   * A new range. `cutoffMonth` is the cutoff to remember: the same as before for a picked year,
+   * absent when a handle moved (the new range's cutoff is the user's).
+   */
+  onChange: (range: MonthRangeWithCutoff, cutoffMonth?: string) => void;
 };
 
 /**
  * The report's date range control (spec §2 'Report grid details', §5, §9): the three-handle slider over
- * a window of three years and four months, a year picker that moves the window to January of the
- * picked year (20 years centred on the current year), and the range settings button, which the spec
- * shows disabled. Years whose window starts at or after the current month are offered but disabled:
- * no start month in them would be before the current month.
+ * a window of three years and four months, a year picker (20 years centred on the current year) that
+ * moves the window to January of the picked year and shows that year, January to December, keeping the
+ * actuals cutoff (rangeOfYear), and the range settings button, which the spec shows disabled. Years
+ * whose window starts at or after the current month are offered but disabled: no start month in them
+ * would be before the current month.
  */
-export function ReportDateRange({ range, currentMonth, onChange }: ReportDateRangeProps) {
+export function ReportDateRange({ range, cutoffMonth, currentMonth, onChange }: ReportDateRangeProps) {
   const [windowYear, setWindowYear] = useState(() => initialWindowYear(range, currentMonth));
   const sliderWindow = sliderWindowOfYear(windowYear);
   const years = yearPickerYears(currentMonth).map((year) => ({
@@ -37,8 +45,8 @@ export function ReportDateRange({ range, currentMonth, onChange }: ReportDateRan
     const year = Number(value);
     if (!value || !Number.isInteger(year) || !isWindowYearUsable(year, currentMonth)) return;
     setWindowYear(year);
-    const next = clampReportRange(range, sliderWindowOfYear(year), currentMonth);
-    if (next !== range) onChange(next);
+    const next = rangeOfYear(year, cutoffMonth, currentMonth);
+    if (!isSameRange(next, range)) onChange(next, cutoffMonth);
   };
 
   return (
@@ -55,7 +63,7 @@ export function ReportDateRange({ range, currentMonth, onChange }: ReportDateRan
           range={range}
           sliderWindow={sliderWindow}
           currentMonth={currentMonth}
-          onChange={onChange}
+          onChange={(next) => onChange(next)}
         />
       </Box>
       <Select

@@ -1,13 +1,13 @@
 import { defaultReportRange, type MonthRangeWithCutoff } from '@keel/domain';
 import { describe, expect, it } from 'vitest';
 import {
-  clampReportRange,
   handleBounds,
   initialWindowYear,
   isWindowYearUsable,
   monthAtFraction,
   monthFraction,
   moveRangeHandle,
+  rangeOfYear,
   sliderWindowOfYear,
   spreadLabelCentres,
   WINDOW_SPAN_MONTHS,
@@ -103,33 +103,32 @@ describe('moveRangeHandle', () => {
   });
 });
 
-describe('clampReportRange (year picker)', () => {
-  it('leaves a range that already fits untouched', () => {
-    expect(clampReportRange(defaults, window2025, current)).toBe(defaults);
+describe('rangeOfYear (year picker)', () => {
+  it('shows every year offered January to December, keeping the cutoff as far as the year allows', () => {
+    const offered = yearPickerYears(current).filter((year) => isWindowYearUsable(year, current));
+    expect(offered).toEqual(Array.from({ length: 11 }, (_, i) => 2016 + i));
+    for (const year of offered) {
+      const shown = rangeOfYear(year, defaults.actualsEndMonth, current);
+      expect(shown.startMonth).toBe(`${year}-01`);
+      expect(shown.endMonth).toBe(`${year}-12`);
+      // A past year ends before the cutoff: its last month, all of it actuals either way.
+      expect(shown.actualsEndMonth).toBe(year === 2026 ? '2026-11' : `${year}-12`);
+      // The year sits inside the window the picker moves to, and obeys the slider's rules.
+      const window = sliderWindowOfYear(year);
+      expect(shown.startMonth >= window.minMonth && shown.endMonth <= window.maxMonth).toBe(true);
+      expect(shown.startMonth < current && shown.actualsEndMonth <= current).toBe(true);
+      expect(shown.startMonth <= shown.actualsEndMonth && shown.actualsEndMonth <= shown.endMonth).toBe(true);
+    }
   });
 
-  it('pulls the handles into a later window, within the rules', () => {
-    expect(clampReportRange(defaults, sliderWindowOfYear(2026), current)).toEqual(
-      range('2026-01', '2026-11', '2028-03'),
-    );
-    expect(
-      clampReportRange(range('2025-01', '2025-06', '2026-02'), sliderWindowOfYear(2026), current),
-    ).toEqual(range('2026-01', '2026-01', '2026-02'));
+  it("gives the user's cutoff back when its own year is picked again", () => {
+    const cutoff = '2026-09';
+    expect(rangeOfYear(2023, cutoff, current)).toEqual(range('2023-01', '2023-12', '2023-12'));
+    expect(rangeOfYear(2026, cutoff, current)).toEqual(range('2026-01', '2026-09', '2026-12'));
   });
 
-  it('pulls the handles into an earlier window', () => {
-    expect(clampReportRange(defaults, sliderWindowOfYear(2023), current)).toEqual(
-      range('2025-01', '2026-05', '2026-05'),
-    );
-    expect(clampReportRange(defaults, sliderWindowOfYear(2016), current)).toEqual(
-      range('2019-05', '2019-05', '2019-05'),
-    );
-  });
-
-  it('moves a start at or after the current month back before it', () => {
-    expect(clampReportRange(range('2026-11', '2026-11', '2027-06'), window2025, current)).toEqual(
-      range('2026-10', '2026-11', '2027-06'),
-    );
+  it('starts the cutoff at the year for a year after it', () => {
+    expect(rangeOfYear(2026, '2025-06', current)).toEqual(range('2026-01', '2026-01', '2026-12'));
   });
 });
 

@@ -54,6 +54,25 @@ export function isWindowYearUsable(year: number, currentMonth: MonthKey): boolea
 }
 
 /**
+ * What the year picker shows for `year`: January to December of it. The actuals cutoff is the user's
+ * (`cutoffMonth`, which picking a year never changes) wherever it falls inside the year; for a year that
+ * ends before it, the year's last month (every month of that year is an actual either way), and for a
+ * year that starts after it, the year's first month (a range's start may not pass its cutoff). So the
+ * cutoff shown moves only as far as the year forces, and picking the cutoff's own year gives it back.
+ * The year must be usable (isWindowYearUsable): January of it is before the current month.
+ */
+export function rangeOfYear(
+  year: number,
+  cutoffMonth: MonthKey,
+  currentMonth: MonthKey,
+): MonthRangeWithCutoff {
+  const startMonth = toMonthKey(year, 1);
+  const endMonth = toMonthKey(year, 12);
+  const actualsEndMonth = clampMonth(cutoffMonth, startMonth, earlier(endMonth, currentMonth));
+  return { startMonth, actualsEndMonth, endMonth };
+}
+
+/**
  * The window the slider opens on: the default one (January of last year) when it holds the range,
  * else the one starting in January of the range's first year.
  */
@@ -123,39 +142,6 @@ export function moveRangeHandle(
   if (max < min) return range;
   const month = clampMonth(target, min, max);
   return month === range[handle] ? range : { ...range, [handle]: month };
-}
-
-/**
- * A range pulled into a window and into the rules (the year picker moved the window): the start into
- * the window and before the current month, the actuals end between the start and the current month,
- * the end between the actuals end and the window's last month (and 120 months from the start).
- * Assumes the window is usable (isWindowYearUsable); returns the same object when nothing moved.
- */
-export function clampReportRange(
-  range: MonthRangeWithCutoff,
-  sliderWindow: SliderWindow,
-  currentMonth: MonthKey,
-): MonthRangeWithCutoff {
-  const startMonth = clampMonth(
-    range.startMonth,
-    sliderWindow.minMonth,
-    earlier(sliderWindow.maxMonth, addMonths(currentMonth, -1)),
-  );
-  const actualsEndMonth = clampMonth(
-    range.actualsEndMonth,
-    startMonth,
-    earlier(sliderWindow.maxMonth, currentMonth),
-  );
-  const endMonth = clampMonth(
-    range.endMonth,
-    actualsEndMonth,
-    earlier(sliderWindow.maxMonth, addMonths(startMonth, MAX_RANGE_SPAN_MONTHS)),
-  );
-  const unchanged =
-    startMonth === range.startMonth &&
-    actualsEndMonth === range.actualsEndMonth &&
-    endMonth === range.endMonth;
-  return unchanged ? range : { startMonth, actualsEndMonth, endMonth };
 }
 
 export function isSameRange(a: MonthRangeWithCutoff, b: MonthRangeWithCutoff): boolean {
