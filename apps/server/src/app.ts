@@ -114,14 +114,37 @@ function admitApiRequests(app: FastifyInstance, config: Config) {
   });
 }
 
+/** A file of the build whose name carries its content hash (Vite's `assets/name-[hash].ext`). */
+const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+-[\w-]{8,}\.\w+(\.(br|gz))?$/;
+
+/** A hashed file never changes under its name: browsers keep it a year without asking again. */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built web app when there is one, with every other GET answered by index.html (client-side
  * routes). API paths, and everything when no web app is built, get the REST 404 problem.
+ *
+ * Files go out brotli- or gzip-compressed when the build wrote `.br`/`.gz` beside them (the web app's
+ * Vite build does) and the browser accepts it. Hashed assets are cached for good; index.html and the
+ * other unhashed files are revalidated on every load (`no-cache`), so a new build is picked up at once.
  */
 async function serveWebApp(app: FastifyInstance, config: Config) {
   const root = config.WEB_DIST ? resolve(config.WEB_DIST) : '';
   const hasWebApp = root !== '' && existsSync(resolve(root, 'index.html'));
-  if (hasWebApp) await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', HASHED_ASSET.test(path) ? IMMUTABLE_CACHE : 'no-cache');
+      },
+      // The compressed copies are chosen by Accept-Encoding, never asked for by name.
+      globIgnore: ['**/*.br', '**/*.gz'],
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (!hasWebApp || request.method !== 'GET' || API_PREFIXES.some((prefix) => path.startsWith(prefix))) {

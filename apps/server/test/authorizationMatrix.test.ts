@@ -174,6 +174,10 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
     query: `mutation($e: ID!, $a: ID!) { createForecast(entityId: $e, accountId: $a, date: "2027-03", amount: 7) { id } }`,
     variables: { e: victim.entityId, a: ids.expense },
   }),
+  'Mutation.adjustForecastCell': async () => ({
+    query: `mutation($e: ID!, $a: ID!) { adjustForecastCell(entityId: $e, accountId: $a, date: "2027-04", amount: 3.5) { id } }`,
+    variables: { e: victim.entityId, a: ids.expense },
+  }),
   'Mutation.updateForecast': async () => ({
     query: 'mutation($id: ID!) { updateForecast(budgetId: $id, amount: 8) { id } }',
     variables: { id: await freshForecast() },

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type ManualClock, manualClock } from '../src/clock';
 import { type Config, readConfig } from '../src/config';
@@ -88,6 +90,31 @@ async function openTestDatabase(): Promise<Database> {
     return openDatabase({ loadDataDir: new Blob([snapshot]) });
   }
   return openScratchPostgres(serverUrl, 'keel_test', 4);
+}
+
+/**
+ * For a test file about serving the web app: a built web app (`files`, by path, written to a scratch
+ * folder) served by a test app made before the file's tests and closed after them, the folder removed.
+ * Returns the app once it is made.
+ */
+export function useWebAppServer(files: Record<string, string | Uint8Array>): () => TestApp {
+  const webDist = mkdtempSync(join(tmpdir(), 'keel-web-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(webDist, path)), { recursive: true });
+    writeFileSync(join(webDist, path), content);
+  }
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+  return () => {
+    if (!t) throw new Error('The web app server starts before the tests');
+    return t;
+  };
 }
 
 /** Parses a JSON reply of app.inject. */

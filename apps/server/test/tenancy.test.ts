@@ -38,6 +38,11 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
       createForecast(entityId: $entityId, accountId: $accountId, date: "2027-01", amount: 1) { id } }`,
     variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
   }),
+  'Mutation.adjustForecastCell': (entityId) => ({
+    query: `mutation($entityId: ID!, $accountId: ID!) {
+      adjustForecastCell(entityId: $entityId, accountId: $accountId, date: "2027-01", amount: 1) { id } }`,
+    variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
   'Mutation.updateForecast': (entityId) => ({
     query:
       'mutation($entityId: ID!, $id: ID!) { updateForecast(budgetId: $id, entityId: $entityId, amount: 1) { id } }',

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_TOO_LARGE, formatCents, formatCentsWhole, parseAmount, roundCentsToUnits } from './money';
+import {
+  AMOUNT_TOO_LARGE,
+  formatCents,
+  formatCentsPlain,
+  formatCentsWhole,
+  parseAmount,
+  roundCentsToUnits,
+} from './money';
 
 describe('formatCents', () => {
   it('shows dollars with two decimals and thousands separators', () => {
@@ -14,6 +21,24 @@ describe('formatCents', () => {
     expect(roundCentsToUnits(-150)).toBe(-2);
     expect(roundCentsToUnits(149)).toBe(1);
     expect(formatCentsWhole(123_450)).toBe('$1,235');
+  });
+});
+
+describe('formatCentsPlain', () => {
+  it('writes the exact amount with cents only when there are any', () => {
+    expect(formatCentsPlain(204_685)).toBe('2046.85');
+    expect(formatCentsPlain(120_000)).toBe('1200');
+    expect(formatCentsPlain(-5)).toBe('-0.05');
+    expect(formatCentsPlain(0)).toBe('0');
+  });
+
+  it('reads back as the same cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (cents) => {
+        const parsed = parseAmount(formatCentsPlain(cents));
+        expect(parsed).toEqual({ ok: true, cents });
+      }),
+    );
   });
 });
 

@@ -31,6 +31,15 @@ export function formatCentsWhole(cents: Cents): string {
   return usdWhole.format(roundCentsToUnits(cents));
 }
 
+/** The exact amount as typed into an amount box, cents only when it has any: '-2046.85', '1200', '0.05'. */
+export function formatCentsPlain(cents: Cents): string {
+  const magnitude = Math.abs(Math.trunc(cents));
+  const whole = Math.floor(magnitude / 100);
+  const fraction = magnitude % 100;
+  const text = fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, '0')}`;
+  return cents < 0 && magnitude !== 0 ? `-${text}` : text;
+}
+
 /** Whole units (dollars) of an amount in cents, rounded half away from zero: exports and inline edits. */
 export function roundCentsToUnits(cents: Cents): number {
   const units = Math.round(Math.abs(cents) / 100);

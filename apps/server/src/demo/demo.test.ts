@@ -351,7 +351,7 @@ describe('seedDemoIfEmpty', () => {
     expect(books[0]?.entries).toBeLessThan(books[1]?.entries ?? 0);
   });
 
-  it('plans the demo company ahead: monthly forecasts from next month', async () => {
+  it('plans the demo company ahead: monthly forecasts from next month, and one cell adjusted', async () => {
     const plans = await rowsOf<{ name: string; first: string; months: number; amount: number }>(
       t.db,
       sql`SELECT t.name, min(e.date)::text AS first, count(DISTINCT e.date)::int AS months,
@@ -362,11 +362,14 @@ describe('seedDemoIfEmpty', () => {
           GROUP BY t.name ORDER BY t.name COLLATE "C"`,
     );
     expect(plans.map(({ name, first, months }) => ({ name, first, months }))).toEqual([
+      // An inline cell edit: Events in February 2027, to the cent.
+      { name: 'Adjustment', first: '2027-02-01', months: 1 },
       { name: 'Office lease', first: '2026-12-01', months: 60 },
       { name: 'SaaS subscriptions', first: '2026-12-01', months: 60 },
       { name: 'Salaries', first: '2026-12-01', months: 60 },
       { name: 'Subscription revenue', first: '2026-12-01', months: 60 },
     ]);
+    expect(Number(plans.find((plan) => plan.name === 'Adjustment')?.amount)).toBe(8_450_75);
     const lease = plans.find((plan) => plan.name === 'Office lease');
     expect(Number(lease?.amount)).toBe(22_000_00 * 60);
     // Revenue is credited (negative raw cents); costs are debited.

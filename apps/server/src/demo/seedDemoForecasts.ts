@@ -3,9 +3,19 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
+import { adjustForecastCell } from '../modules/ledger/adjustForecastCell';
 import { createRule } from '../modules/ledger/createRule';
 import { createForecast } from '../modules/ledger/saveForecast';
-import { CHECKING, GROUND_TRANSPORT, MEALS, RENT, SAAS, SALARIES, SUBSCRIPTIONS } from './companyCatalog';
+import {
+  CHECKING,
+  EVENTS,
+  GROUND_TRANSPORT,
+  MEALS,
+  RENT,
+  SAAS,
+  SALARIES,
+  SUBSCRIPTIONS,
+} from './companyCatalog';
 
 /**
  * The demo company's plan: forecasts from next month, so its report shows a future beside its past
@@ -53,6 +63,15 @@ export async function seedDemoForecasts(db: Db, clock: Clock, entityId: string):
       averageMonths: 'averageMonths' in forecast ? forecast.averageMonths : null,
     });
   }
+  // A cell typed into the grid: the trade-show booth in three months, an Adjustment of that month.
+  const events = idByPath.get(EVENTS);
+  if (!events) throw new Error(`Demo account ${EVENTS} is missing`);
+  await adjustForecastCell(db, clock, null, {
+    entityId,
+    accountId: events,
+    month: addMonths(startMonth, 2),
+    amount: 8_450.75,
+  });
 }
 
 /**

@@ -30,6 +30,12 @@ export const entryMemoSchema = z
   .trim()
   .max(ENTRY_MEMO_MAX, `Memo must be at most ${ENTRY_MEMO_MAX} characters`);
 
+/**
+ * The root account under which an entry's default booked-against account is found (spec §5): its first
+ * account without sub-accounts, in chart order (the server's resolveAgainstAccount, the drawer's forms).
+ */
+export const DEFAULT_AGAINST_ACCOUNT_NAME = 'Banks';
+
 /** A rule's search filter: matched case-insensitively against an entry's name or memo; not blank. */
 export const ruleSearchFilterSchema = z
   .string({ error: 'Search filter is required' })

@@ -178,6 +178,12 @@ export const reports = pgTable(
 
 export const recurrences = ['none', 'monthly', 'quarterly', 'annually'] as const;
 export const forecastCalculationTypes = ['fixed', 'average'] as const;
+/**
+ * 'forecast': one a person made in the Forecast form. 'adjustment': the one-month forecast an inline
+ * cell edit keeps for its (account, month), named 'Adjustment' (see adjustForecastCell).
+ */
+export const forecastKinds = ['forecast', 'adjustment'] as const;
+export type ForecastKind = (typeof forecastKinds)[number];
 
 /**
  * A forecast (budget): the parameters of a 'Budget' transaction whose entries (scenario 'forecast')
@@ -207,10 +213,15 @@ export const forecasts = pgTable(
     startMonth: char('start_month', { length: 7 }).notNull(),
     /** Last month an occurrence may fall in; null: the default horizon. */
     endMonth: char('end_month', { length: 7 }),
+    kind: text('kind', { enum: forecastKinds }).notNull().default('forecast'),
     ...timestamps,
   },
   (t) => [
     index('forecasts_entity_account_idx').on(t.entityId, t.accountId),
+    // An inline edit finds its account-month's adjustment.
+    index('forecasts_adjustment_idx')
+      .on(t.entityId, t.accountId, t.startMonth)
+      .where(sql`${t.kind} = 'adjustment'`),
     // One forecast per 'Budget' transaction: an entry finds its forecast through its transaction.
     uniqueIndex('forecasts_transaction_idx').on(t.transactionId),
   ],

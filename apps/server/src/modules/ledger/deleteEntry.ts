@@ -31,14 +31,22 @@ export async function deleteEntry(
     if (entry.transactionType === 'Imported') throw badLedgerInput(ONLY_USER_ENTRIES_DELETABLE);
     // Locked first, so an edit that committed meanwhile is what gets deleted (and leaves the rollups).
     if (!(await lockTransaction(tx, entry.transactionId))) throw entryNotFound();
-    const now = clock.now();
-    const deleted = await deleteEntries(tx, entriesOfTransactions([entry.transactionId]), userId, now);
-    await tx.delete(forecasts).where(eq(forecasts.transactionId, entry.transactionId));
-    await tx.delete(transactions).where(eq(transactions.id, entry.transactionId));
+    const deleted = await deleteTransaction(tx, entry.transactionId, userId, clock.now());
     return {
       id: entry.id,
       transactionId: entry.transactionId,
       deletedEntryIds: deleted.map((row) => row.id),
     };
   });
+}
+
+/**
+ * Deletes a locked transaction whole: its entries (out of the rollups, into Entry History), its
+ * forecast parameters if it is a forecast, and the transaction.
+ */
+export async function deleteTransaction(tx: Tx, transactionId: string, userId: string | null, now: Date) {
+  const deleted = await deleteEntries(tx, entriesOfTransactions([transactionId]), userId, now);
+  await tx.delete(forecasts).where(eq(forecasts.transactionId, transactionId));
+  await tx.delete(transactions).where(eq(transactions.id, transactionId));
+  return deleted;
 }

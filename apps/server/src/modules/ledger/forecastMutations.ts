@@ -2,6 +2,7 @@ import { ENTRY_MEMO_MAX } from '@keel/domain';
 import { builder } from '../../graphql/builder';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
+import { adjustForecastCell } from './adjustForecastCell';
 import { ForecastCalculationTypeRef, ForecastRecurrenceRef, ForecastRef } from './entryTypes';
 import { requireForecast } from './guardLedgerRow';
 import { createForecast, updateForecast } from './saveForecast';
@@ -81,6 +82,35 @@ builder.mutationFields((t) => ({
         name: args.name,
         memo: args.memo,
         recurring: args.recurring,
+        reportId: idOrNull(args.reportId),
+      });
+    },
+  }),
+  adjustForecastCell: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
+    type: ForecastRef,
+    nullable: true,
+    description:
+      "An inline edit of a future cell: adds amount (the change, in units with cents, debit-positive) to the account-month's one 'Adjustment' forecast (a one-month fixed forecast), creating it, or deleting it when it comes back to zero (then null).",
+    args: {
+      entityId: t.arg.id({ required: true }),
+      accountId: t.arg.id({ required: true }),
+      date: t.arg({ type: 'MonthKey', required: true, description: "The cell's month." }),
+      amount: t.arg({
+        type: 'Units',
+        required: true,
+        description: 'The change to the cell, debit-positive.',
+      }),
+      reportId: t.arg.id(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const entityId = String(args.entityId);
+      await ctx.requireEntity(entityId, 'bookkeeping');
+      return adjustForecastCell(ctx.db, ctx.clock, ctx.requireViewer().userId, {
+        entityId,
+        accountId: String(args.accountId),
+        month: args.date,
+        amount: args.amount,
         reportId: idOrNull(args.reportId),
       });
     },

@@ -494,3 +494,141 @@ describe('forecast entries', () => {
     await expectBooksExact();
   });
 });
+
+describe('AdjustForecastCell (inline cell edit)', () => {
+  const ADJUST = `mutation($e: ID!, $a: ID!, $d: MonthKey!, $m: Units!) {
+    adjustForecastCell(entityId: $e, accountId: $a, date: $d, amount: $m) { id name amountCents recurring calculationType startDate } }`;
+  const adjust = async (accountId: string, date: string, amount: number) => {
+    const result = await acme.gql<{
+      adjustForecastCell: { id: string; name: string; amountCents: number; recurring: string } | null;
+    }>(ADJUST, { e: acme.entityId, a: accountId, d: date, m: amount });
+    expect(result.errors).toBeUndefined();
+    return result.data!.adjustForecastCell;
+  };
+  const adjustmentsOf = (accountId: string, month: string) =>
+    t.db
+      .select({ id: forecasts.id, amount: forecasts.amount, kind: forecasts.kind, name: transactions.name })
+      .from(forecasts)
+      .innerJoin(transactions, eq(transactions.id, forecasts.transactionId))
+      .where(and(eq(forecasts.accountId, accountId), eq(forecasts.startMonth, month)));
+
+  it('keeps one forecast named Adjustment per account-month, summing the edits to the cent', async () => {
+    const first = await adjust(salaries, '2028-03', 1234.56);
+    expect(first).toMatchObject({ name: 'Adjustment', amountCents: 123_456, recurring: 'none' });
+    const second = await adjust(salaries, '2028-03', 100.01);
+    expect(second?.id).toBe(first?.id);
+    expect(await adjustmentsOf(salaries, '2028-03')).toEqual([
+      { id: first!.id, amount: 133_457, kind: 'adjustment', name: 'Adjustment' },
+    ]);
+    const [occurrence] = await t.db
+      .select({ amount: entries.amount, date: entries.date, name: entries.name })
+      .from(entries)
+      .innerJoin(forecasts, eq(forecasts.transactionId, entries.transactionId))
+      .where(and(eq(forecasts.id, first!.id), eq(entries.accountId, salaries)));
+    expect(occurrence).toEqual({ amount: 133_457, date: '2028-03-01', name: 'Adjustment' });
+    await expectBooksExact();
+  });
+
+  it('removes the adjustment when the cell is set back, leaving no trace in the month', async () => {
+    await adjust(sales, '2028-04', -500.25);
+    expect(await adjust(sales, '2028-04', 500.25)).toBeNull();
+    expect(await adjustmentsOf(sales, '2028-04')).toEqual([]);
+    const left = await t.db
+      .select({ id: entries.id })
+      .from(entries)
+      .where(and(eq(entries.accountId, sales), eq(entries.date, '2028-04-01')));
+    expect(left).toEqual([]);
+    await expectBooksExact();
+  });
+
+  it('leaves forecasts made in the form alone, and folds duplicate adjustments into one', async () => {
+    const made = await createForecast({
+      accountId: salaries,
+      amount: 40,
+      date: '2028-05',
+      recurring: 'none',
+    });
+    const first = await adjust(salaries, '2028-05', 10);
+    // Two adjustments of one cell (an edit that raced, or ones older versions made): the next edit folds them.
+    const [extra] = await t.db.select().from(forecasts).where(eq(forecasts.id, first!.id));
+    const twin = await createForecast({
+      accountId: salaries,
+      amount: 5,
+      date: '2028-05',
+      recurring: 'none',
+      name: 'Adjustment',
+    });
+    await t.db.update(forecasts).set({ kind: 'adjustment' }).where(eq(forecasts.id, twin.id));
+    expect(extra?.kind).toBe('adjustment');
+    const folded = await adjust(salaries, '2028-05', 1);
+    expect([first!.id, twin.id]).toContain(folded?.id);
+    expect(folded?.amountCents).toBe(1_600);
+    const rows = await adjustmentsOf(salaries, '2028-05');
+    expect(rows).toHaveLength(2);
+    expect(rows).toContainEqual({ id: folded!.id, amount: 1_600, kind: 'adjustment', name: 'Adjustment' });
+    expect(rows).toContainEqual({ id: made.id, amount: 4_000, kind: 'forecast', name: '' });
+    await expectBooksExact();
+  });
+
+  it('turns into an ordinary forecast once edited in the Forecast form', async () => {
+    const adjustment = await adjust(salaries, '2028-06', 20);
+    const updated = await acme.gql(UPDATE, { budgetId: adjustment!.id, recurring: 'monthly' });
+    expect(updated.errors).toBeUndefined();
+    const next = await adjust(salaries, '2028-06', 5);
+    expect(next?.id).not.toBe(adjustment!.id);
+    expect(await adjustmentsOf(salaries, '2028-06')).toHaveLength(2);
+  });
+
+  it('refuses another company’s account and an amount past the limit, changing nothing', async () => {
+    const foreign = await acme.gql(ADJUST, {
+      e: acme.entityId,
+      a: await other.account('Expense'),
+      d: '2028-07',
+      m: 10,
+    });
+    expect(foreign.errors?.[0]?.message).toMatch(/not found/i);
+    const huge = await acme.gql(ADJUST, {
+      e: acme.entityId,
+      a: salaries,
+      d: '2028-07',
+      m: 2_000_000_000_000,
+    });
+    expect(huge.errors?.[0]?.message).toBe(AMOUNT_TOO_LARGE);
+    expect(await adjustmentsOf(salaries, '2028-07')).toEqual([]);
+  });
+});
+
+describe('the default against account', () => {
+  it('is the first real bank account under Banks, not the Banks group row', async () => {
+    const add = async (name: string, parent: string) => {
+      const result = await other.gql<{ createAccount: { id: string } }>(
+        'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
+        { e: other.entityId, p: parent, n: name },
+      );
+      return result.data!.createAccount.id;
+    };
+    const otherBanks = await other.account('Banks');
+    const checking = await add('Checking', otherBanks);
+    await add('Savings', otherBanks);
+    const rent = await add('Rent', await other.account('Expense'));
+    const entry = await other.gql<{ createUserTransaction: { transactionId: string } }>(
+      `mutation($e: ID!, $a: ID!) { createUserTransaction(entityId: $e, accountId: $a, date: "2026-01-15", amount: 1000) { transactionId } }`,
+      { e: other.entityId, a: rent },
+    );
+    expect(entry.errors).toBeUndefined();
+    const sides = await t.db
+      .select({ accountId: entries.accountId, amount: entries.amount })
+      .from(entries)
+      .where(eq(entries.transactionId, entry.data!.createUserTransaction.transactionId))
+      .orderBy(entries.amount);
+    expect(sides).toEqual([
+      { accountId: checking, amount: -1000 },
+      { accountId: rent, amount: 1000 },
+    ]);
+    const forecast = await other.gql<{ createForecast: { againstId: string } }>(
+      `mutation($e: ID!, $a: ID!) { createForecast(entityId: $e, accountId: $a, date: "2027-01", amount: 10) { againstId } }`,
+      { e: other.entityId, a: rent },
+    );
+    expect(forecast.data?.createForecast.againstId).toBe(checking);
+  });
+});

@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
-import { entries, forecasts, transactions } from '../../db/schema';
+import { entries, type ForecastKind, forecasts, transactions } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { deleteEntries } from './entryWrites';
 import { computeForecastAmount, expandForecast } from './expandForecast';
@@ -36,6 +36,8 @@ export type ForecastInput = {
   memo?: string | null;
   recurring?: ForecastRecurrence | null;
   reportId?: string | null;
+  /** Create: what made it (default 'forecast'). Update: an adjustment edited in the Forecast form becomes a 'forecast'. */
+  kind?: ForecastKind;
 };
 
 /** A forecast with the name and memo of its Budget transaction. */
@@ -72,6 +74,7 @@ export async function createForecast(
       .insert(forecasts)
       .values({
         ...params.row,
+        kind: input.kind ?? 'forecast',
         entityId: input.entityId,
         transactionId: transaction.id,
         createdAt: now,
@@ -120,7 +123,7 @@ export async function updateForecast(
       .where(eq(transactions.id, existing.transactionId));
     const [forecast] = await tx
       .update(forecasts)
-      .set({ ...params.row, updatedAt: now })
+      .set({ ...params.row, kind: input.kind ?? 'forecast', updatedAt: now })
       .where(eq(forecasts.id, existing.id))
       .returning();
     if (!forecast) throw forecastNotFound();
