@@ -3,6 +3,7 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { OperationTypeNode } from 'graphql';
 import { getAccessToken } from './authToken';
+import { prefetchLink } from './prefetchLink';
 import { notifyUnauthenticated } from './unauthenticated';
 
 /** The `extensions.code` values the API puts on GraphQL errors (ARCHITECTURE.md, Errors). */
@@ -50,12 +51,25 @@ const sessionLink = new ErrorLink(({ error }) => {
   if (refused) notifyUnauthenticated();
 });
 
+/**
+ * A report seen over one range is not the same object as over another: its id stays, its columns,
+ * rows and summary do not. Kept unnormalised, each stays under the `report(...)` field of its own
+ * arguments, so an answer for one range (a slow one, or a prefetch) never shows under another's
+ * columns. Writes refetch the report (REPORT_REFETCH_QUERIES), so nothing relies on merging by id.
+ */
+const RANGE_DEPENDENT_TYPES = {
+  ReportView: { keyFields: false },
+  ReportLineItem: { keyFields: false },
+  ReportAccount: { keyFields: false },
+} as const;
+
 export const graphqlClient = new ApolloClient({
   link: authLink
     .concat(idempotencyLink)
     .concat(sessionLink)
+    .concat(prefetchLink)
     .concat(new HttpLink({ uri: '/graphql' })),
-  cache: new InMemoryCache(),
+  cache: new InMemoryCache({ typePolicies: RANGE_DEPENDENT_TYPES }),
 });
 
 /** Forgets everything fetched for the previous user (called on sign-out). */

@@ -18,6 +18,10 @@ export const STORAGE_KEYS = {
   runwayMethod: 'runway-calculation-method',
   /** Report date range; the version suffix changes when its shape does. */
   dateRange: `${PRODUCT_SLUG}_date-range-v1`,
+  /** The against account last booked on, per entity: the Entry and Forecast forms' default. */
+  againstAccount: `${PRODUCT_SLUG}_against-account`,
+  /** Whether the Financial Report's summary cards are collapsed to one line of key figures. */
+  summaryCardsCollapsed: `${PRODUCT_SLUG}_summary-cards-collapsed`,
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

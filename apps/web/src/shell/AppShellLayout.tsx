@@ -1,5 +1,6 @@
 import { ApolloProvider, skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { AppShell, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useAccessToken } from '../lib/authToken';
@@ -18,13 +19,19 @@ import { ENTITIES_QUERY, HEADER_QUERY, OPEN_ENTITY_MUTATION } from './shellQueri
 const SIDEBAR_OPEN_WIDTH = 240;
 const SIDEBAR_COLLAPSED_WIDTH = 72;
 
-/** The signed-in part of the app. Signed-out visitors go to /login (spec §2). */
+/**
+ * The signed-in part of the app. Signed-out visitors go to /login (spec §2). Confirm dialogs
+ * (`modals.openConfirmModal`) are only opened in here, so their provider lives here, out of the
+ * sign-in pages' code.
+ */
 export function AppShellLayout() {
   const token = useAccessToken();
   if (!token) return <Navigate to="/login" replace />;
   return (
     <ApolloProvider client={graphqlClient}>
-      <SignedInShell />
+      <ModalsProvider>
+        <SignedInShell />
+      </ModalsProvider>
     </ApolloProvider>
   );
 }

@@ -1,10 +1,18 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { setUnauthenticatedHandler } from '../lib/unauthenticated';
-import { CookieConsentModal } from './CookieConsentModal';
-import { ErrorModal } from './ErrorModal';
-import { showErrorModal } from './errorModalStore';
+import { useStaysTrue } from '../lib/useStaysTrue';
+import { useCookieConsent } from './cookieConsent';
+import { showErrorModal, useErrorModalContent } from './errorModalStore';
 import { LoadingScreen } from './LoadingScreen';
+
+// The two modals load their code (Mantine's Modal and what it brings) when first needed, so the
+// sign-in page does not download it: the Error modal with the first error, the cookie question for
+// a visitor who has not answered it.
+const ErrorModal = lazy(() => import('./ErrorModal').then((m) => ({ default: m.ErrorModal })));
+const CookieConsentModal = lazy(() =>
+  import('./CookieConsentModal').then((m) => ({ default: m.CookieConsentModal })),
+);
 
 /** Wraps every route: the global Error modal, the cookie consent modal and lazy-page loading. */
 export function RootLayout() {
@@ -24,13 +32,19 @@ export function RootLayout() {
     return () => window.removeEventListener('unhandledrejection', onUnhandled);
   }, []);
 
+  // Once shown, a modal stays mounted, so it closes with its transition.
+  const errorModalNeeded = useStaysTrue(useErrorModalContent() !== null);
+  const cookieQuestionNeeded = useStaysTrue(useCookieConsent() === null);
+
   return (
     <>
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>
-      <ErrorModal />
-      <CookieConsentModal />
+      <Suspense fallback={null}>
+        {errorModalNeeded ? <ErrorModal /> : null}
+        {cookieQuestionNeeded ? <CookieConsentModal /> : null}
+      </Suspense>
     </>
   );
 }

@@ -1,31 +1,13 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql, type ResultOf, type VariablesOf } from '../lib/graphql';
 
-/** An entity as the shell needs it (spec §3 Entity, plus the sidebar's visibility data). */
-export type ShellEntity = {
-  id: string;
-  name: string;
-  demo: boolean;
-  apiFlags: { qbo: boolean; finch: boolean };
-  createdAt: string;
-  updatedAt: string;
-  hasKeelAccounts: boolean;
-  /** The viewer's role here: what the shell shows follows it (packages/domain/src/permissions.ts). */
-  viewerRole: string;
-};
+/** An entity as the shell needs it (spec §3 Entity, plus the sidebar's visibility data; `viewerRole`:
+ * the viewer's role here, which what the shell shows follows, packages/domain/src/permissions.ts). */
+export type ShellEntity = ResultOf<typeof ENTITY_FIELDS>;
 
-/** The signed-in user (spec §3 User / Me). */
-export type Me = {
-  id: string;
-  name: string;
-  email: string;
-  phoneNumber: string | null;
-  otpModuleEnabled: boolean;
-  otpMethod: 'app' | 'sms' | null;
-  canOpenKeelAccounts: boolean;
-  showFeatureFlags: boolean;
-};
+/** The signed-in user (spec §3 User / Me); `otpMethod` is 'app', 'sms' or null. */
+export type Me = HeaderResult['me'];
 
-const ENTITY_FIELDS = gql`
+const ENTITY_FIELDS = graphql(`
   fragment ShellEntityFields on Entity {
     id
     name
@@ -39,15 +21,16 @@ const ENTITY_FIELDS = gql`
     hasKeelAccounts
     viewerRole
   }
-`;
+`);
 
 /**
  * `me.defaultEntityId`: where to land when no entity is remembered on this device: the one opened last
  * (OPEN_ENTITY_MUTATION), else the one with the most in its books.
  */
-export type EntitiesResult = { entities: ShellEntity[]; me: { id: string; defaultEntityId: string | null } };
+export type EntitiesResult = ResultOf<typeof ENTITIES_QUERY>;
 
-export const ENTITIES_QUERY: TypedDocumentNode<EntitiesResult, Record<string, never>> = gql`
+export const ENTITIES_QUERY = graphql(
+  `
   query Entities {
     me {
       id
@@ -57,14 +40,16 @@ export const ENTITIES_QUERY: TypedDocumentNode<EntitiesResult, Record<string, ne
       ...ShellEntityFields
     }
   }
-  ${ENTITY_FIELDS}
-`;
+`,
+  [ENTITY_FIELDS],
+);
 
-export type HeaderResult = { me: Me; entities: ShellEntity[]; entity: ShellEntity; today: string };
-export type HeaderVariables = { entityId: string };
+export type HeaderResult = ResultOf<typeof HEADER_QUERY>;
+export type HeaderVariables = VariablesOf<typeof HEADER_QUERY>;
 
 /** Everything the shell shows around a page (spec §7 'Header(entityId)'). */
-export const HEADER_QUERY: TypedDocumentNode<HeaderResult, HeaderVariables> = gql`
+export const HEADER_QUERY = graphql(
+  `
   query Header($entityId: ID!) {
     me {
       id
@@ -84,24 +69,25 @@ export const HEADER_QUERY: TypedDocumentNode<HeaderResult, HeaderVariables> = gq
     }
     today
   }
-  ${ENTITY_FIELDS}
-`;
+`,
+  [ENTITY_FIELDS],
+);
 
-export type CreateEntityResult = { createEntity: { id: string; name: string } };
-export type CreateEntityVariables = { name: string };
+export type CreateEntityResult = ResultOf<typeof CREATE_ENTITY_MUTATION>;
+export type CreateEntityVariables = VariablesOf<typeof CREATE_ENTITY_MUTATION>;
 
-export const CREATE_ENTITY_MUTATION: TypedDocumentNode<CreateEntityResult, CreateEntityVariables> = gql`
+export const CREATE_ENTITY_MUTATION = graphql(`
   mutation CreateEntity($name: String!) {
     createEntity(name: $name) {
       id
       name
     }
   }
-`;
+`);
 
 /** Remembers on the server which entity the user opened, so the next sign-in lands there. */
-export const OPEN_ENTITY_MUTATION: TypedDocumentNode<{ openEntity: boolean }, { entityId: string }> = gql`
+export const OPEN_ENTITY_MUTATION = graphql(`
   mutation OpenEntity($entityId: ID!) {
     openEntity(entityId: $entityId)
   }
-`;
+`);

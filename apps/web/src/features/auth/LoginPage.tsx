@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginForm, loginFormSchema, PRODUCT_NAME } from '@keel/domain';
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { setAccessToken, useAccessToken } from '../../lib/authToken';
 import { ApiError, describeError } from '../../lib/restClient';
+import { useStaysTrue } from '../../lib/useStaysTrue';
 import { AuthLayout } from './AuthLayout';
 import {
   fetchAuthProviders,
@@ -18,7 +19,11 @@ import { FormError } from './FormError';
 import { GoogleSignInButton } from './GoogleSignInButton';
 import { type OtpChallenge, readSignInReply, type SignInProof } from './signIn';
 import { TwoFactorStep } from './TwoFactorStep';
-import { UserNotFoundDialog } from './UserNotFoundDialog';
+
+// Shown only when Google finds no account: its code (Mantine's Modal) loads then, not with the form.
+const UserNotFoundDialog = lazy(() =>
+  import('./UserNotFoundDialog').then((m) => ({ default: m.UserNotFoundDialog })),
+);
 
 const AFTER_SIGN_IN = '/financial';
 /** A Google sign-up is a new account: it lands where signup does (spec §2). */
@@ -37,6 +42,7 @@ export function LoginPage() {
   const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notFound, setNotFound] = useState<{ email: string; credential: string } | null>(null);
+  const notFoundShown = useStaysTrue(notFound !== null);
   const [creatingAccount, setCreatingAccount] = useState(false);
   const googleClientId = useGoogleClientId();
 
@@ -129,12 +135,16 @@ export function LoginPage() {
           />
         </>
       )}
-      <UserNotFoundDialog
-        email={notFound?.email ?? null}
-        creating={creatingAccount}
-        onCreate={() => void signUpWithGoogle()}
-        onClose={() => setNotFound(null)}
-      />
+      {notFoundShown ? (
+        <Suspense fallback={null}>
+          <UserNotFoundDialog
+            email={notFound?.email ?? null}
+            creating={creatingAccount}
+            onCreate={() => void signUpWithGoogle()}
+            onClose={() => setNotFound(null)}
+          />
+        </Suspense>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -13,6 +13,7 @@ import { PageTitle } from '../../shell/PageTitle';
 import type { MonthLink } from './cards/RunwayCard';
 import { SummaryCards } from './cards/SummaryCards';
 import { ReportDrawer } from './drawer/ReportDrawer';
+import { EmptyReportGuide, isReportEmpty } from './EmptyReportGuide';
 import { ReportDndProvider } from './grid/ReportDndProvider';
 import { ReportGrid } from './grid/ReportGrid';
 import { ReportLoadError } from './ReportLoadError';
@@ -40,10 +41,11 @@ export function FinancialReportPage() {
     usableStoredRange(storedRange, currentMonth) ?? defaultReportRange(currentMonth);
   const cutoffMonth = chosenCutoffMonth(storedRange, range, currentMonth);
   // A moved handle makes the new range's cutoff the user's; a picked year keeps theirs (cutoffMonth).
+  // `now` marks the month it was stored in: a cutoff at the current month follows the calendar.
   const setRange = useCallback(
     (next: MonthRangeWithCutoff, cutoff: string = next.actualsEndMonth) =>
-      reportRangeStore.write({ ...next, cutoffMonth: cutoff }),
-    [],
+      reportRangeStore.write({ ...next, cutoffMonth: cutoff, now: currentMonth }),
+    [currentMonth],
   );
 
   const { data, previousData, error, loading } = useQuery(REPORT_QUERY, {
@@ -115,6 +117,7 @@ export function FinancialReportPage() {
         </Group>
       ) : (
         <>
+          {isReportEmpty(report.lineItems) ? <EmptyReportGuide /> : null}
           <SummaryCards
             entityId={entity.id}
             reportId={report.id}

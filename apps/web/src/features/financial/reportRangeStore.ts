@@ -10,20 +10,32 @@ import { createStoredValue, useStoredValue } from '../../lib/localStore';
 import { STORAGE_KEYS } from '../../lib/storageKeys';
 
 /**
- * The stored range, and `cutoffMonth`: the actuals cutoff the user chose with the slider. Picking a
- * year shows the year with the cutoff pulled into it where it must be (rangeOfYear) and keeps this, so
- * picking the cutoff's year again gives it back. Absent in ranges stored before it: the range's own.
+ * The stored range (spec §3: start, actuals end, end and `now`), and `cutoffMonth`: the actuals cutoff
+ * the user chose with the slider. Picking a year shows the year with the cutoff pulled into it where it
+ * must be (rangeOfYear) and keeps this, so picking the cutoff's year again gives it back. `now` is the
+ * month the range was stored in: an actuals end (or cutoff) that was the current month then follows
+ * the calendar, so next month's actuals show without touching the slider. Both are absent in ranges
+ * stored before them.
  */
-export type StoredReportRange = MonthRangeWithCutoff & { cutoffMonth?: MonthKey };
+export type StoredReportRange = MonthRangeWithCutoff & { cutoffMonth?: MonthKey; now?: MonthKey };
 
 function parseRange(raw: unknown): StoredReportRange | null | undefined {
   if (raw === null || typeof raw !== 'object') return undefined;
-  const { startMonth, actualsEndMonth, endMonth, cutoffMonth } = raw as Record<string, unknown>;
+  const { startMonth, actualsEndMonth, endMonth, cutoffMonth, now } = raw as Record<string, unknown>;
   if (!isMonthKey(startMonth) || !isMonthKey(actualsEndMonth) || !isMonthKey(endMonth)) return undefined;
   if (!(startMonth <= actualsEndMonth && actualsEndMonth <= endMonth)) return undefined;
-  return isMonthKey(cutoffMonth)
-    ? { startMonth, actualsEndMonth, endMonth, cutoffMonth }
-    : { startMonth, actualsEndMonth, endMonth };
+  return {
+    startMonth,
+    actualsEndMonth,
+    endMonth,
+    ...(isMonthKey(cutoffMonth) ? { cutoffMonth } : {}),
+    ...(isMonthKey(now) ? { now } : {}),
+  };
+}
+
+/** A month stored as 'the current month' (`now`) moved on to the current month; other months stay. */
+function followingNow(month: MonthKey, stored: StoredReportRange, currentMonth: MonthKey): MonthKey {
+  return stored.now && stored.now < currentMonth && month === stored.now ? currentMonth : month;
 }
 
 /**
@@ -46,12 +58,14 @@ export function usableStoredRange(
   currentMonth: string | null,
 ): MonthRangeWithCutoff | null {
   if (!stored) return null;
-  if (currentMonth && (stored.startMonth >= currentMonth || stored.actualsEndMonth > currentMonth))
-    return null;
+  const actualsEndMonth = currentMonth
+    ? followingNow(stored.actualsEndMonth, stored, currentMonth)
+    : stored.actualsEndMonth;
+  if (currentMonth && (stored.startMonth >= currentMonth || actualsEndMonth > currentMonth)) return null;
   return {
     startMonth: stored.startMonth,
-    actualsEndMonth: stored.actualsEndMonth,
-    endMonth: stored.endMonth,
+    actualsEndMonth,
+    endMonth: latestMonth(stored.endMonth, actualsEndMonth),
   };
 }
 
@@ -61,7 +75,7 @@ export function chosenCutoffMonth(
   range: MonthRangeWithCutoff,
   currentMonth: MonthKey,
 ): MonthKey {
-  const chosen = stored?.cutoffMonth;
+  const chosen = stored?.cutoffMonth && followingNow(stored.cutoffMonth, stored, currentMonth);
   return chosen && chosen <= currentMonth ? chosen : range.actualsEndMonth;
 }
 

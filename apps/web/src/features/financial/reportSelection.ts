@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useMemo, useRef } from 'react';
+import { UNSAFE_DataRouterContext, useSearchParams } from 'react-router';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView } from './reportQuery';
 
 /**
@@ -94,20 +94,30 @@ export function useReportSelection(): ReportSelectionControls {
     }),
     [params],
   );
-  // What the query string is now, as far as this hook knows: react-router commits a navigation in a
-  // transition, so a render (and the effects it runs) may still see the parameters from before the
-  // last change. Two quick changes (a link selecting a cell, then the grid consuming `expand`) must
-  // each start from the other's result, never from the same stale parameters.
-  const latest = useRef({ seen: params, current: params });
-  if (latest.current.seen !== params) latest.current = { seen: params, current: params };
+  // What the query string is now. react-router commits a navigation in a transition, so a render
+  // (and the effects it runs) may still see the parameters from before the last change, and a
+  // change of ours is applied a moment after we ask for it. So a change starts from the router's own
+  // location (ahead of any render: a link just followed is there), or from our last change while the
+  // router has not applied it yet; two quick changes (a link selecting a cell, then the grid consuming
+  // `expand`) each start from the other's result, never from stale parameters. Without a data router
+  // (MemoryRouter in component tests) it starts from the rendered parameters and our last change.
+  const dataRouter = useContext(UNSAFE_DataRouterContext)?.router;
+  const pending = useRef<{ from: string; to: URLSearchParams } | null>(null);
+  const rendered = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    if (!dataRouter) pending.current = null;
+  }
   const update = useCallback(
     (change: (next: URLSearchParams) => void) => {
-      const next = new URLSearchParams(latest.current.current);
+      const live = dataRouter ? dataRouter.state.location.search : `?${rendered.current.toString()}`;
+      const last = pending.current;
+      const next = new URLSearchParams(last && (!dataRouter || last.from === live) ? last.to : live);
       change(next);
-      latest.current.current = next;
+      pending.current = { from: live, to: next };
       setParams(next, { replace: true });
     },
-    [setParams],
+    [setParams, dataRouter],
   );
   return useMemo(
     () => ({

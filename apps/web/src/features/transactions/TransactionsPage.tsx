@@ -107,7 +107,13 @@ function TransactionsList({
       <Text c="dimmed" size="sm" data-testid="transactions-count">
         {list.count === 1 ? '1 transaction' : `${list.count.toLocaleString('en-US')} transactions`}
       </Text>
-      <Table highlightOnHover aria-label="Transactions" verticalSpacing="xs">
+      <Table
+        highlightOnHover
+        stickyHeader
+        stickyHeaderOffset={0}
+        aria-label="Transactions"
+        verticalSpacing="xs"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>

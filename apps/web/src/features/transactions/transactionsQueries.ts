@@ -1,35 +1,15 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
 
 /** A row of the Transactions list (spec §3 Transaction). `amount`: cents, money in positive. */
-export type BookkeepingTransaction = {
-  id: string;
-  name: string;
-  amount: number;
-  date: string;
-  categoryName: string | null;
-  accountName: string | null;
-};
+export type BookkeepingTransaction =
+  BookkeepingTransactionsResult['bookkeepingTransactionsConnection']['edges'][number]['node'];
 
-export type BookkeepingTransactionsResult = {
-  bookkeepingTransactionsConnection: {
-    count: number;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    edges: { cursor: string; node: BookkeepingTransaction }[];
-  };
-};
+export type BookkeepingTransactionsResult = ResultOf<typeof BOOKKEEPING_TRANSACTIONS_QUERY>;
 
-export type BookkeepingTransactionsVariables = {
-  entityId: string;
-  cursor?: string | null;
-  nameFilter?: string | null;
-  accountTypeFilter?: string | null;
-};
+export type BookkeepingTransactionsVariables = VariablesOf<typeof BOOKKEEPING_TRANSACTIONS_QUERY>;
 
 /** Spec §7 BookkeepingTransactionsConnection: 50 a page (spec §9), newest first. */
-export const BOOKKEEPING_TRANSACTIONS_QUERY: TypedDocumentNode<
-  BookkeepingTransactionsResult,
-  BookkeepingTransactionsVariables
-> = gql`
+export const BOOKKEEPING_TRANSACTIONS_QUERY = graphql(`
   query BookkeepingTransactionsConnection(
     $entityId: ID!
     $cursor: String
@@ -60,4 +40,4 @@ export const BOOKKEEPING_TRANSACTIONS_QUERY: TypedDocumentNode<
       }
     }
   }
-`;
+`);

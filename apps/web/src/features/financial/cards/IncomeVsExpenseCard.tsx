@@ -3,7 +3,7 @@ import { BarChart, type BarChartSeries } from '@mantine/charts';
 import { Box, Group, Text } from '@mantine/core';
 import { formatCentsCompact, formatMonthTick } from './chartFormat';
 import type { IncomeVsExpenseView } from './reportSummaryQuery';
-import { SUMMARY_CARD_BODY_WIDTH, SummaryCard } from './SummaryCard';
+import { SummaryCard, useSummaryCardBodyWidth } from './SummaryCard';
 import { SummaryChartTooltip } from './SummaryChartTooltip';
 
 /**
@@ -29,6 +29,7 @@ const LEGEND = [
 
 /** Income vs Expense (spec §2 'Dashboard cards'): each month's income and expense bars. */
 export function IncomeVsExpenseCard({ months }: { months: IncomeVsExpenseView[] }) {
+  const bodyWidth = useSummaryCardBodyWidth();
   const data = months.map((m) => {
     const forecast = m.scenario !== 'actual';
     return {
@@ -52,7 +53,7 @@ export function IncomeVsExpenseCard({ months }: { months: IncomeVsExpenseView[] 
         ))}
       </Group>
       <BarChart
-        w={SUMMARY_CARD_BODY_WIDTH}
+        w={bodyWidth}
         h={150}
         data={data}
         dataKey="month"
@@ -65,6 +66,8 @@ export function IncomeVsExpenseCard({ months }: { months: IncomeVsExpenseView[] 
         valueFormatter={formatCents}
         tooltipAnimationDuration={150}
         tooltipProps={{
+          wrapperStyle: { zIndex: 10 },
+          allowEscapeViewBox: { x: false, y: true },
           content: ({ label, payload }) => (
             <SummaryChartTooltip label={label} payload={payload} series={SERIES} />
           ),

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatMonthYear } from './chartFormat';
 import type { RunwayView } from './reportSummaryQuery';
 import { RUNWAY_METHOD_DESCRIPTIONS, RUNWAY_METHOD_LABELS } from './runwayMethodStore';
-import { SummaryCard } from './SummaryCard';
+import { SummaryCard, useSummaryCardBodyWidth } from './SummaryCard';
 
 export type RunwayCardProps = {
   runway: RunwayView;
@@ -53,6 +53,7 @@ export function RunwayCard({
   refreshing = false,
   monthLink,
 }: RunwayCardProps) {
+  const bodyWidth = useSummaryCardBodyWidth();
   // The month the working names: where cash runs out, or the balance it starts from.
   const shownMonth = runway.cashOutMonth ?? runway.working.balanceMonth;
   const unlimited = runway.months === null;
@@ -67,7 +68,7 @@ export function RunwayCard({
       }}
       allowDeselect={false}
       size="xs"
-      w={178}
+      w={150}
       comboboxProps={{ width: 220, position: 'bottom-end' }}
       data-testid="runway-method"
     />
@@ -76,7 +77,7 @@ export function RunwayCard({
     <SummaryCard title="Runway" aside={picker}>
       <Group gap="md" wrap="nowrap" align="center" style={{ flex: 1, opacity: refreshing ? 0.55 : 1 }}>
         <RingProgress
-          size={136}
+          size={bodyWidth < 260 ? 108 : 136}
           thickness={13}
           roundCaps
           sections={[{ value: runwayGaugePercent(runway.months), color: gaugeColor(runway.months) }]}

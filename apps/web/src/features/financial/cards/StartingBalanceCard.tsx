@@ -3,7 +3,7 @@ import { type ChartSeries, LineChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { formatCentsCompact, formatMonthTick, formatMonthYear } from './chartFormat';
 import type { StartingBalanceView } from './reportSummaryQuery';
-import { SUMMARY_CARD_BODY_WIDTH, SummaryCard } from './SummaryCard';
+import { SummaryCard, useSummaryCardBodyWidth } from './SummaryCard';
 import { SummaryChartTooltip } from './SummaryChartTooltip';
 
 const SERIES: ChartSeries[] = [
@@ -17,6 +17,7 @@ const SERIES: ChartSeries[] = [
  * headline is the latest actual figure: the cash the forecast starts from.
  */
 export function StartingBalanceCard({ balances }: { balances: StartingBalanceView[] }) {
+  const bodyWidth = useSummaryCardBodyWidth();
   const latest = balances.findLast((b) => b.actual !== null);
   const data = balances.map((b) => ({
     month: formatMonthTick(b.month),
@@ -32,7 +33,7 @@ export function StartingBalanceCard({ balances }: { balances: StartingBalanceVie
         {latest ? `Cash at the start of ${formatMonthYear(latest.month)}` : 'No cash accounts'}
       </Text>
       <LineChart
-        w={SUMMARY_CARD_BODY_WIDTH}
+        w={bodyWidth}
         h={128}
         data={data}
         dataKey="month"
@@ -49,6 +50,8 @@ export function StartingBalanceCard({ balances }: { balances: StartingBalanceVie
         valueFormatter={formatCents}
         tooltipAnimationDuration={150}
         tooltipProps={{
+          wrapperStyle: { zIndex: 10 },
+          allowEscapeViewBox: { x: false, y: true },
           content: ({ label, payload }) => (
             <SummaryChartTooltip label={label} payload={payload} series={SERIES} />
           ),

@@ -1,11 +1,20 @@
 import { Group, Paper, Skeleton, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 
-/** Every card has the same size, so the row lines up and scrolls sideways when the page is narrow. */
+/** The width a card takes when the row has room for all four (the row sets the real width). */
 export const SUMMARY_CARD_WIDTH = 304;
+/** The narrowest a card gets before the row wraps to fewer cards per line. */
+export const SUMMARY_CARD_MIN_WIDTH = 256;
 export const SUMMARY_CARD_HEIGHT = 228;
-/** The card's inner width (less its padding): charts are sized to it explicitly. */
-export const SUMMARY_CARD_BODY_WIDTH = SUMMARY_CARD_WIDTH - 2 * 12 - 2;
+const CARD_PADDING = 12;
+
+/** The width of each card, set by the row (SummaryCards) from the room it has. */
+export const SummaryCardWidthContext = createContext(SUMMARY_CARD_WIDTH);
+
+/** The card's inner width (less its padding and border): charts are sized to it explicitly. */
+export function useSummaryCardBodyWidth(): number {
+  return useContext(SummaryCardWidthContext) - 2 * CARD_PADDING - 2;
+}
 
 export type SummaryCardProps = {
   title: string;
@@ -14,22 +23,26 @@ export type SummaryCardProps = {
   children: ReactNode;
 };
 
-/** One dashboard card (spec §2 'Dashboard cards'): a titled box of fixed size. */
+/**
+ * One dashboard card (spec §2 'Dashboard cards'): a titled box of the row's card width and a fixed
+ * height. Its overflow shows, so a chart's tooltip is never cut at the card's edge.
+ */
 export function SummaryCard({ title, aside, children }: SummaryCardProps) {
+  const width = useContext(SummaryCardWidthContext);
   return (
     <Paper
       withBorder
       radius="md"
-      p={12}
-      w={SUMMARY_CARD_WIDTH}
+      p={CARD_PADDING}
+      w={width}
       h={SUMMARY_CARD_HEIGHT}
       data-testid="summary-card"
       aria-label={title}
       component="section"
-      style={{ flex: '0 0 auto', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      style={{ flex: '0 0 auto', display: 'flex', flexDirection: 'column', overflow: 'visible', minWidth: 0 }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs" mih={28} mb={4}>
-        <Title order={3} fz="sm" fw={600} lh={1.3}>
+        <Title order={3} fz="sm" fw={600} lh={1.3} style={{ whiteSpace: 'nowrap' }}>
           {title}
         </Title>
         {aside}

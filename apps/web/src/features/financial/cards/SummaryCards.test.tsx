@@ -2,7 +2,8 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import type { ComponentProps } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../../lib/storageKeys';
 import { theme } from '../../../theme';
 import { REPORT_SUMMARY_QUERY, type ReportSummaryVariables } from './reportSummaryQuery';
 import { runwayMethodStore } from './runwayMethodStore';
@@ -65,6 +66,9 @@ function renderCards(mocks: ComponentProps<typeof MockedProvider>['mocks']) {
 }
 
 describe('SummaryCards', () => {
+  // Expanded unless a test collapses them (jsdom's window is short, which would collapse them).
+  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.summaryCardsCollapsed, 'false'));
+
   it('shows the four cards from one ReportSummary query, with the stored runway method', async () => {
     runwayMethodStore.write('startup_runway');
     renderCards([
@@ -92,5 +96,23 @@ describe('SummaryCards', () => {
     ]);
     expect(await screen.findByTestId('summary-cards-error')).toHaveTextContent('Error');
     expect(screen.queryAllByTestId('summary-card')).toHaveLength(0);
+  });
+
+  it('collapses to one line of key figures, and the choice is kept', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.summaryCardsCollapsed, 'true');
+    renderCards([
+      {
+        request: { query: REPORT_SUMMARY_QUERY, variables: variables('runway') },
+        result: { data: { report: { __typename: 'ReportView', id: 'r1', summary } } },
+      },
+    ]);
+    const figures = await screen.findAllByTestId('summary-key-figure');
+    expect(figures.map((figure) => figure.getAttribute('aria-label'))).toEqual([...SUMMARY_CARD_TITLES]);
+    expect(figures[0]).toHaveTextContent('$4,000.00');
+    expect(figures[2]).toHaveTextContent('15 months');
+    expect(screen.queryAllByTestId('summary-card')).toHaveLength(0);
+    screen.getByRole('button', { name: 'Expand summary cards' }).click();
+    expect(await screen.findAllByTestId('summary-card')).toHaveLength(4);
+    expect(window.localStorage.getItem(STORAGE_KEYS.summaryCardsCollapsed)).toBe('false');
   });
 });

@@ -1,68 +1,35 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { MonthKey, RunwayMethod } from '@keel/domain';
+import { graphql, type ResultOf, type VariablesOf } from '../../../lib/graphql';
 
 /** Cash at the start of a month (cents): `actual` through the month after the cutoff, `forecast` from it. */
-export type StartingBalanceView = { month: MonthKey; actual: number | null; forecast: number | null };
+export type StartingBalanceView = ReportSummaryView['startingBalance'][number];
 
 /** A month's income and expense in cents, both positive when earned and spent. */
-export type IncomeVsExpenseView = {
-  month: MonthKey;
-  income: number;
-  expense: number;
-  scenario: 'actual' | 'forecast' | 'budget';
-};
+export type IncomeVsExpenseView = ReportSummaryView['incomeVsExpense'][number];
 
 /** How the server reached the runway: the figures it used and the calculation in one line. */
-export type RunwayWorkingView = {
-  balance: number;
-  balanceMonth: MonthKey;
-  burn: number | null;
-  burnMonths: MonthKey[];
-  calculation: string;
-};
+export type RunwayWorkingView = RunwayView['working'];
 
 /**
  * `months` null is Unlimited; `label` is the gauge's text ('24+', 'Unlimited', whole months). Computed
  * over the company's whole forecast, so it does not change with the range shown.
  */
-export type RunwayView = {
-  months: number | null;
-  label: string;
-  cashOutMonth: MonthKey | null;
-  method: RunwayMethod;
-  working: RunwayWorkingView;
-};
+export type RunwayView = ReportSummaryView['runway'];
 
 /** The top 8 expense categories of a month by amount (cents), then Others (accountId null). */
-export type SpendByCategoryView = {
-  month: MonthKey;
-  categories: { accountId: string | null; name: string; amount: number }[];
-};
+export type SpendByCategoryView = ReportSummaryView['spendByCategory'];
 
-export type ReportSummaryView = {
-  startingBalance: StartingBalanceView[];
-  incomeVsExpense: IncomeVsExpenseView[];
-  runway: RunwayView;
-  spendByCategory: SpendByCategoryView;
-};
+export type ReportSummaryView = ReportSummaryResult['report']['summary'];
 
-export type ReportSummaryResult = { report: { id: string; summary: ReportSummaryView } };
+export type ReportSummaryResult = ResultOf<typeof REPORT_SUMMARY_QUERY>;
 
-export type ReportSummaryVariables = {
-  entityId: string;
-  reportId: string | null;
-  startMonth: MonthKey;
-  actualsEndMonth: MonthKey;
-  endMonth: MonthKey;
-  method: RunwayMethod;
-};
+export type ReportSummaryVariables = VariablesOf<typeof REPORT_SUMMARY_QUERY>;
 
 /**
  * The dashboard cards' figures (spec §2 'Dashboard cards'). The operation is named ReportSummary so
  * ledger mutations refetch it with the grid (REPORT_REFETCH_QUERIES). Spend by category is for the
  * server's default month: the actuals end month.
  */
-export const REPORT_SUMMARY_QUERY: TypedDocumentNode<ReportSummaryResult, ReportSummaryVariables> = gql`
+export const REPORT_SUMMARY_QUERY = graphql(`
   query ReportSummary(
     $entityId: ID!
     $reportId: ID
@@ -115,4 +82,4 @@ export const REPORT_SUMMARY_QUERY: TypedDocumentNode<ReportSummaryResult, Report
       }
     }
   }
-`;
+`);

@@ -1,4 +1,3 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import {
   AVERAGE_MONTHS_MAX,
@@ -8,21 +7,11 @@ import {
   type MonthKey,
 } from '@keel/domain';
 import { Text } from '@mantine/core';
+import { graphql, type VariablesOf } from '../../../lib/graphql';
 
-type ForecastAverageResult = {
-  forecastAverage: {
-    months: { month: MonthKey; shownAmount: number }[];
-    shownAverage: number;
-  };
-};
-type ForecastAverageVariables = {
-  entityId: string;
-  accountId: string;
-  startMonth: MonthKey;
-  averageMonths: number;
-};
+type ForecastAverageVariables = VariablesOf<typeof FORECAST_AVERAGE_QUERY>;
 
-export const FORECAST_AVERAGE_QUERY: TypedDocumentNode<ForecastAverageResult, ForecastAverageVariables> = gql`
+export const FORECAST_AVERAGE_QUERY = graphql(`
   query ForecastAverage($entityId: ID!, $accountId: ID!, $startMonth: MonthKey!, $averageMonths: Int!) {
     forecastAverage(entityId: $entityId, accountId: $accountId, startMonth: $startMonth, averageMonths: $averageMonths) {
       months {
@@ -32,7 +21,7 @@ export const FORECAST_AVERAGE_QUERY: TypedDocumentNode<ForecastAverageResult, Fo
       shownAverage
     }
   }
-`;
+`);
 
 export type AverageWorkingProps = ForecastAverageVariables;
 

@@ -29,7 +29,20 @@ export function DrawerFormFrame({
         <Stack gap="xs">
           <Title order={4}>{title}</Title>
           {children}
-          <Group justify="flex-end" gap="xs" mt={4}>
+          {/* Stays at the bottom of the drawer's scrolling body, so Save is always in reach. */}
+          <Group
+            justify="flex-end"
+            gap="xs"
+            py={6}
+            data-testid="drawer-form-actions"
+            style={{
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 1,
+              background: 'var(--mantine-color-body)',
+              borderTop: '1px solid var(--mantine-color-gray-2)',
+            }}
+          >
             <Button variant="default" size="xs" onClick={onCancel} disabled={saving}>
               Cancel
             </Button>

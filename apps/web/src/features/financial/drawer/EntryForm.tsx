@@ -14,6 +14,7 @@ import { DrawerFormFrame, describeSaveError } from './DrawerFormFrame';
 import { CREATE_USER_TRANSACTION_MUTATION, UPDATE_USER_TRANSACTION_MUTATION } from './drawerMutations';
 import { type DrawerEntry, ENTRY_WITH_TRANSACTION_QUERY } from './drawerQueries';
 import { againstAccountOptions, defaultAgainstAccountId } from './drawerScope';
+import { lastAgainstAccountId, rememberAgainstAccount } from './lastAgainstAccount';
 
 const entryFormSchema = z.object({
   name: entryNameSchema,
@@ -100,7 +101,7 @@ function EntryFormFields({
       memo: entry?.memo ?? '',
       date: entry?.date ?? defaultDate,
       amount: entry ? amountInputFromCents(entry.amount * sign) : EMPTY_AMOUNT_INPUT,
-      againstId: defaultAgainstAccountId(options, otherAccountId),
+      againstId: defaultAgainstAccountId(accounts, options, otherAccountId, lastAgainstAccountId(entityId)),
     } satisfies EntryFormValues,
   });
   const { errors, isValid, isSubmitting } = form.formState;
@@ -124,6 +125,7 @@ function EntryFormFields({
     try {
       if (entry) await updateEntry({ variables: { ...variables, id: entry.id } });
       else await createEntry({ variables });
+      rememberAgainstAccount(entityId, values.againstId);
       onDone();
     } catch (failure) {
       setServerError(describeSaveError(failure));

@@ -27,6 +27,7 @@ import { DrawerFormFrame, describeSaveError } from './DrawerFormFrame';
 import { CREATE_FORECAST_MUTATION, UPDATE_FORECAST_MUTATION } from './drawerMutations';
 import type { DrawerEntry } from './drawerQueries';
 import { againstAccountOptions, defaultAgainstAccountId } from './drawerScope';
+import { lastAgainstAccountId, rememberAgainstAccount } from './lastAgainstAccount';
 
 const MONTH_OPTIONS = [
   'January',
@@ -144,7 +145,7 @@ export function ForecastForm({
       startMonth: String(start.month),
       startYear: String(start.year),
       recurring: forecast?.recurring ?? DEFAULT_FORECAST_RECURRENCE,
-      againstId: defaultAgainstAccountId(options, otherAccountId),
+      againstId: defaultAgainstAccountId(accounts, options, otherAccountId, lastAgainstAccountId(entityId)),
     } satisfies ForecastFormValues,
   });
   const { errors, isValid, isSubmitting } = form.formState;
@@ -178,6 +179,7 @@ export function ForecastForm({
     try {
       if (forecast) await updateForecast({ variables: { ...variables, budgetId: forecast.id } });
       else await createForecast({ variables });
+      rememberAgainstAccount(entityId, values.againstId);
       onDone();
     } catch (failure) {
       setServerError(describeSaveError(failure));

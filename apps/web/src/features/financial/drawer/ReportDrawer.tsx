@@ -2,8 +2,9 @@ import { describeMonth, formatCents, type MonthKey, monthBounds, monthKeyOfDate 
 import { ActionIcon, Box, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
-import { useContext, useMemo, useState } from 'react';
+import { useContext, useMemo, useRef, useState } from 'react';
 import { EntityContext } from '../../../shell/EntityContext';
+import { useFillViewportHeight } from '../grid/useFillViewportHeight';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView, ReportViewData } from '../reportQuery';
 import { AccountRules } from './AccountRules';
 import { DeleteEntryDialog } from './DeleteEntryDialog';
@@ -57,6 +58,8 @@ export function ReportDrawer({
   currentMonth,
   onClose,
 }: ReportDrawerProps) {
+  const drawerRef = useRef<HTMLElement>(null);
+  const height = useFillViewportHeight(drawerRef);
   // A new cell, month or account resets the action and drops the entry being edited (spec §4).
   const selectionKey = `${row.id}|${column?.key ?? ''}`;
   const [actionState, setActionState] = useState({ key: selectionKey, action: NO_ACTION });
@@ -91,16 +94,17 @@ export function ReportDrawer({
 
   return (
     <Box
+      ref={drawerRef}
       component="aside"
       data-testid="report-drawer"
       aria-label="Entries"
       w={360}
-      h="100%"
+      h={height}
       style={{
         flexShrink: 0,
         display: 'flex',
         flexDirection: 'column',
-        overflowY: 'auto',
+        overflow: 'hidden',
         borderLeft: '1px solid var(--mantine-color-gray-3)',
         background: 'var(--mantine-color-body)',
       }}
@@ -148,51 +152,54 @@ export function ReportDrawer({
         {row.accountId ? <AccountRules accountId={row.accountId} /> : null}
       </Stack>
 
-      {!row.accountId ? (
-        <Text size="sm" c="dimmed" p="sm" data-testid="drawer-computed-line">
-          {row.name} is computed from other lines of the report, so it has no entries of its own. Select an
-          account row to see and add entries.
-        </Text>
-      ) : (
-        <>
-          {action.kind !== 'none' && account ? (
-            <Box p="sm">
-              {action.kind === 'entry' ? (
-                <EntryForm
-                  entityId={entityId}
-                  reportId={report.id}
-                  accountId={account.id}
-                  sign={row.sign}
-                  accounts={report.accounts}
-                  defaultDate={defaultEntryDate(column, currentMonth, today)}
-                  entry={action.entry}
-                  onDone={() => setAction(NO_ACTION)}
-                />
-              ) : (
-                <ForecastForm
-                  entityId={entityId}
-                  reportId={report.id}
-                  accountId={account.id}
-                  sign={row.sign}
-                  accounts={report.accounts}
-                  defaultMonth={defaultForecastMonth(column, currentMonth)}
-                  currentMonth={currentMonth}
-                  entry={action.entry}
-                  onDone={() => setAction(NO_ACTION)}
-                />
-              )}
-            </Box>
-          ) : null}
-          <DrawerSummary list={list} />
-          <EntryList
-            list={list}
-            searching={search !== ''}
-            onEdit={editEntry}
-            onDelete={setDeleting}
-            onViewHistory={(entry) => setDetailsEntryId(entry.id)}
-          />
-        </>
-      )}
+      {/* The drawer is as tall as the grid; its body scrolls, the heading and search stay. */}
+      <Box data-testid="drawer-body" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        {!row.accountId ? (
+          <Text size="sm" c="dimmed" p="sm" data-testid="drawer-computed-line">
+            {row.name} is computed from other lines of the report, so it has no entries of its own. Select an
+            account row to see and add entries.
+          </Text>
+        ) : (
+          <>
+            {action.kind !== 'none' && account ? (
+              <Box p="sm">
+                {action.kind === 'entry' ? (
+                  <EntryForm
+                    entityId={entityId}
+                    reportId={report.id}
+                    accountId={account.id}
+                    sign={row.sign}
+                    accounts={report.accounts}
+                    defaultDate={defaultEntryDate(column, currentMonth, today)}
+                    entry={action.entry}
+                    onDone={() => setAction(NO_ACTION)}
+                  />
+                ) : (
+                  <ForecastForm
+                    entityId={entityId}
+                    reportId={report.id}
+                    accountId={account.id}
+                    sign={row.sign}
+                    accounts={report.accounts}
+                    defaultMonth={defaultForecastMonth(column, currentMonth)}
+                    currentMonth={currentMonth}
+                    entry={action.entry}
+                    onDone={() => setAction(NO_ACTION)}
+                  />
+                )}
+              </Box>
+            ) : null}
+            <DrawerSummary list={list} />
+            <EntryList
+              list={list}
+              searching={search !== ''}
+              onEdit={editEntry}
+              onDelete={setDeleting}
+              onViewHistory={(entry) => setDetailsEntryId(entry.id)}
+            />
+          </>
+        )}
+      </Box>
       <EntryDetailsDialog entryId={detailsEntryId} sign={list.sign} onClose={() => setDetailsEntryId(null)} />
       <DeleteEntryDialog
         reportId={report.id}

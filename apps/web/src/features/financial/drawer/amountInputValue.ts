@@ -1,4 +1,4 @@
-import { AMOUNT_INPUT_MAX_LENGTH, parseAmount } from '@keel/domain';
+import { AMOUNT_INPUT_MAX_LENGTH, formatCentsPlain, parseAmount } from '@keel/domain';
 
 /**
  * What the amount input holds (spec §5): `text` is what the box shows, digits with thousands
@@ -45,10 +45,8 @@ export function amountInputCents(value: AmountInputValue): number | null {
 
 /** The value showing signed cents: 123456 -> '1,234.56', 10000 -> '100', -50 -> '0.50' negative. */
 export function amountInputFromCents(cents: number): AmountInputValue {
-  const magnitude = Math.abs(Math.trunc(cents));
-  const whole = groupThousands(String(Math.floor(magnitude / 100)));
-  const fraction = magnitude % 100;
-  const text = fraction === 0 ? whole : `${whole}.${String(fraction).padStart(2, '0')}`;
+  const [whole = '0', fraction] = formatCentsPlain(Math.abs(cents)).split('.');
+  const text = fraction === undefined ? groupThousands(whole) : `${groupThousands(whole)}.${fraction}`;
   return { text, negative: cents < 0 };
 }
 

@@ -1,27 +1,13 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ForecastCalculationType, ForecastRecurrence, MonthKey } from '@keel/domain';
+import { graphql, type VariablesOf } from '../../../lib/graphql';
 
 /**
  * The drawer's ledger mutations (spec §7 CreateUserTransaction, UpdateUserTransaction, CreateForecast,
  * UpdateForecast, DeleteEntry). Callers pass REPORT_REFETCH_QUERIES with awaitRefetchQueries.
  */
 
-export type UserTransactionVariables = {
-  reportId: string;
-  entityId: string;
-  accountId: string;
-  againstId: string;
-  /** Debit-positive cents on accountId (againstId gets the negation). */
-  amount: number;
-  date: string;
-  name: string;
-  memo: string;
-};
+export type UserTransactionVariables = VariablesOf<typeof CREATE_USER_TRANSACTION_MUTATION>;
 
-export const CREATE_USER_TRANSACTION_MUTATION: TypedDocumentNode<
-  { createUserTransaction: { id: string } },
-  UserTransactionVariables
-> = gql`
+export const CREATE_USER_TRANSACTION_MUTATION = graphql(`
   mutation CreateUserTransaction(
     $reportId: ID
     $entityId: ID!
@@ -45,12 +31,9 @@ export const CREATE_USER_TRANSACTION_MUTATION: TypedDocumentNode<
       id
     }
   }
-`;
+`);
 
-export const UPDATE_USER_TRANSACTION_MUTATION: TypedDocumentNode<
-  { updateUserTransaction: { id: string } },
-  UserTransactionVariables & { id: string }
-> = gql`
+export const UPDATE_USER_TRANSACTION_MUTATION = graphql(`
   mutation UpdateUserTransaction(
     $id: ID!
     $reportId: ID
@@ -76,27 +59,11 @@ export const UPDATE_USER_TRANSACTION_MUTATION: TypedDocumentNode<
       id
     }
   }
-`;
+`);
 
-export type ForecastVariables = {
-  reportId: string;
-  entityId: string;
-  accountId: string;
-  againstId: string;
-  /** Whole units per occurrence, debit-positive on accountId; null for an average forecast. */
-  amount: number | null;
-  averageMonths: number | null;
-  calculationType: ForecastCalculationType;
-  date: MonthKey;
-  name: string;
-  memo: string;
-  recurring: ForecastRecurrence;
-};
+export type ForecastVariables = VariablesOf<typeof CREATE_FORECAST_MUTATION>;
 
-export const CREATE_FORECAST_MUTATION: TypedDocumentNode<
-  { createForecast: { id: string } },
-  ForecastVariables
-> = gql`
+export const CREATE_FORECAST_MUTATION = graphql(`
   mutation CreateForecast(
     $reportId: ID
     $entityId: ID!
@@ -126,12 +93,9 @@ export const CREATE_FORECAST_MUTATION: TypedDocumentNode<
       id
     }
   }
-`;
+`);
 
-export const UPDATE_FORECAST_MUTATION: TypedDocumentNode<
-  { updateForecast: { id: string } },
-  ForecastVariables & { budgetId: string }
-> = gql`
+export const UPDATE_FORECAST_MUTATION = graphql(`
   mutation UpdateForecast(
     $budgetId: ID!
     $reportId: ID
@@ -163,16 +127,13 @@ export const UPDATE_FORECAST_MUTATION: TypedDocumentNode<
       id
     }
   }
-`;
+`);
 
-export const DELETE_ENTRY_MUTATION: TypedDocumentNode<
-  { deleteEntry: { id: string; deletedEntryIds: string[] } },
-  { id: string; reportId: string }
-> = gql`
+export const DELETE_ENTRY_MUTATION = graphql(`
   mutation DeleteEntry($id: ID!, $reportId: ID) {
     deleteEntry(id: $id, reportId: $reportId) {
       id
       deletedEntryIds
     }
   }
-`;
+`);

@@ -1,38 +1,12 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ForecastCalculationType, ForecastRecurrence, MonthKey } from '@keel/domain';
+import { graphql, type ResultOf, type VariablesOf } from '../../../lib/graphql';
 
 /** A forecast (spec §3 'Forecast (budget) refTransaction'); `amount` in whole units, debit-positive. */
-export type DrawerForecast = {
-  id: string;
-  accountId: string;
-  againstId: string;
-  amount: number;
-  amountCents: number;
-  averageMonths: number | null;
-  calculationType: ForecastCalculationType;
-  recurring: ForecastRecurrence;
-  startDate: MonthKey;
-  name: string;
-  memo: string;
-};
+export type DrawerForecast = ResultOf<typeof FORECAST_FIELDS>;
 
 /** An entry of the drawer's list. `amount`: raw debit-positive cents (shown times the row's sign). */
-export type DrawerEntry = {
-  id: string;
-  accountId: string;
-  amount: number;
-  date: string;
-  name: string;
-  memo: string;
-  scenario: string;
-  isEditable: boolean;
-  transactionId: string;
-  transactionType: 'Budget' | 'Imported' | 'UserTransaction';
-  account: { id: string; name: string };
-  refTransaction: DrawerForecast | null;
-};
+export type DrawerEntry = ResultOf<typeof ENTRY_FIELDS>;
 
-const FORECAST_FIELDS = gql`
+const FORECAST_FIELDS = graphql(`
   fragment DrawerForecastFields on Forecast {
     id
     accountId
@@ -46,9 +20,10 @@ const FORECAST_FIELDS = gql`
     name
     memo
   }
-`;
+`);
 
-const ENTRY_FIELDS = gql`
+const ENTRY_FIELDS = graphql(
+  `
   fragment DrawerEntryFields on Entry {
     id
     accountId
@@ -68,35 +43,17 @@ const ENTRY_FIELDS = gql`
       ...DrawerForecastFields
     }
   }
-  ${FORECAST_FIELDS}
-`;
+`,
+  [FORECAST_FIELDS],
+);
 
-export type ReportEntriesResult = {
-  reportEntries: {
-    reportItem: { accountId: string; name: string; sign: number };
-    entries: {
-      totalCount: number;
-      totalAmount: number;
-      pageInfo: { hasNextPage: boolean; endCursor: string | null };
-      edges: { cursor: string; node: DrawerEntry }[];
-    };
-  };
-};
+export type ReportEntriesResult = ResultOf<typeof REPORT_ENTRIES_QUERY>;
 
-export type ReportEntriesVariables = {
-  reportId: string;
-  accountId: string;
-  accountIds: string[] | null;
-  startDate: string;
-  endDate: string;
-  actualsEndDate: string;
-  search: string | null;
-  after?: string | null;
-  first: number;
-};
+export type ReportEntriesVariables = VariablesOf<typeof REPORT_ENTRIES_QUERY>;
 
 /** Spec §7 ReportEntries: the selected row's entries, newest first, 50 a page. */
-export const REPORT_ENTRIES_QUERY: TypedDocumentNode<ReportEntriesResult, ReportEntriesVariables> = gql`
+export const REPORT_ENTRIES_QUERY = graphql(
+  `
   query ReportEntries(
     $reportId: ID
     $accountId: ID!
@@ -139,20 +96,15 @@ export const REPORT_ENTRIES_QUERY: TypedDocumentNode<ReportEntriesResult, Report
       }
     }
   }
-  ${ENTRY_FIELDS}
-`;
+`,
+  [ENTRY_FIELDS],
+);
 
-export type EntryWithTransactionResult = {
-  entryWithTransaction: {
-    entry: DrawerEntry;
-    otherEntries: { id: string; accountId: string; amount: number }[];
-    refTransaction: DrawerForecast | null;
-  };
-};
+export type EntryWithTransactionResult = ResultOf<typeof ENTRY_WITH_TRANSACTION_QUERY>;
 
 /** Spec §7 EntryWithTransaction: the entry being edited and its against entry (the Entry form). */
-export const ENTRY_WITH_TRANSACTION_QUERY: TypedDocumentNode<EntryWithTransactionResult, { id: string }> =
-  gql`
+export const ENTRY_WITH_TRANSACTION_QUERY = graphql(
+  `
   query EntryWithTransaction($id: ID!) {
     entryWithTransaction(id: $id) {
       entry {
@@ -168,38 +120,19 @@ export const ENTRY_WITH_TRANSACTION_QUERY: TypedDocumentNode<EntryWithTransactio
       }
     }
   }
-  ${ENTRY_FIELDS}
-`;
+`,
+  [ENTRY_FIELDS, FORECAST_FIELDS],
+);
 
-type Change<T> = { before: T | null; after: T | null } | null;
+export type EntryHistoryChange = EntryWithHistoryResult['entryWithHistory']['history'][number];
 
-export type EntryHistoryChange = {
-  id: string;
-  event: string;
-  createdAt: string;
-  userName: string | null;
-  objectChanges: {
-    account: Change<string>;
-    amount: Change<number>;
-    date: Change<string>;
-    name: Change<string>;
-    memo: Change<string>;
-  };
-};
+export type EntryRule = EntryWithHistoryResult['entryWithHistory']['rules'][number];
 
-export type EntryRule = {
-  id: string;
-  searchFilter: string;
-  fromAccount: { id: string; name: string } | null;
-  toAccount: { id: string; name: string };
-};
-
-export type EntryWithHistoryResult = {
-  entryWithHistory: { entry: DrawerEntry; history: EntryHistoryChange[]; rules: EntryRule[] };
-};
+export type EntryWithHistoryResult = ResultOf<typeof ENTRY_WITH_HISTORY_QUERY>;
 
 /** Spec §7 EntryWithHistory: the Entry Details dialog. */
-export const ENTRY_WITH_HISTORY_QUERY: TypedDocumentNode<EntryWithHistoryResult, { id: string }> = gql`
+export const ENTRY_WITH_HISTORY_QUERY = graphql(
+  `
   query EntryWithHistory($id: ID!) {
     entryWithHistory(id: $id) {
       entry {
@@ -247,5 +180,6 @@ export const ENTRY_WITH_HISTORY_QUERY: TypedDocumentNode<EntryWithHistoryResult,
       }
     }
   }
-  ${ENTRY_FIELDS}
-`;
+`,
+  [ENTRY_FIELDS],
+);

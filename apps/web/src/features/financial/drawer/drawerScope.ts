@@ -1,4 +1,4 @@
-import { addMonths, type MonthKey, monthBounds } from '@keel/domain';
+import { addMonths, DEFAULT_AGAINST_ACCOUNT_NAME, type MonthKey, monthBounds } from '@keel/domain';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView, ReportViewData } from '../reportQuery';
 
 /**
@@ -81,7 +81,7 @@ export function defaultForecastMonth(column: ReportColumnView | null, currentMon
  * The accounts an entry can be booked against: every account but the entry's own, by path.
  */
 export function againstAccountOptions(
-  accounts: readonly ReportAccountView[],
+  accounts: readonly Pick<ReportAccountView, 'id' | 'path'>[],
   accountId: string,
 ): { value: string; label: string }[] {
   return accounts
@@ -91,14 +91,34 @@ export function againstAccountOptions(
 }
 
 /**
- * The default booked-against account (spec §5): the other account of the transaction when editing,
- * else the account named Banks, else the first.
+ * The default booked-against account (spec §5, refined by issue 11): the other account of the
+ * transaction when editing; else the one last booked against in this company (`lastUsedId`); else the
+ * company's first real bank account: the first account without sub-accounts under the root named
+ * Banks, in chart order (Banks itself while it has none); else the first option. A group row is never
+ * the default: what is booked on it belongs to none of its accounts.
  */
 export function defaultAgainstAccountId(
+  accounts: readonly Pick<ReportAccountView, 'id' | 'name' | 'parentId' | 'ancestry'>[],
   options: readonly { value: string; label: string }[],
   otherAccountId: string | null,
+  lastUsedId: string | null = null,
 ): string {
-  if (otherAccountId && options.some((option) => option.value === otherAccountId)) return otherAccountId;
-  const banks = options.find((option) => option.label === 'Banks');
-  return banks?.value ?? options[0]?.value ?? '';
+  const offered = (id: string | null | undefined): id is string =>
+    !!id && options.some((option) => option.value === id);
+  if (offered(otherAccountId)) return otherAccountId;
+  if (offered(lastUsedId)) return lastUsedId;
+  const parents = new Set(accounts.map((account) => account.parentId).filter((id) => id !== null));
+  const banks = accounts.find(
+    (account) => account.name === DEFAULT_AGAINST_ACCOUNT_NAME && account.parentId === null,
+  );
+  if (banks) {
+    const under = `${banks.ancestry}${banks.id}/`;
+    const firstBank = accounts.find(
+      (account) => account.ancestry.startsWith(under) && !parents.has(account.id) && offered(account.id),
+    );
+    if (firstBank) return firstBank.id;
+    if (!parents.has(banks.id) && offered(banks.id)) return banks.id;
+  }
+  const firstLeaf = accounts.find((account) => !parents.has(account.id) && offered(account.id));
+  return firstLeaf?.id ?? options[0]?.value ?? '';
 }

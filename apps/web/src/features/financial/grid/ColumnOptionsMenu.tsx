@@ -13,9 +13,12 @@ const TOGGLES: { key: keyof ReportColumnOptions; label: string }[] = [
 /** Spec §2 column options: which columns show, 'Make default' to keep them, 'Export CSV'. */
 export function ColumnOptionsMenu({
   controls,
+  hiddenEmptyRows,
   onExportCsv,
 }: {
   controls: ColumnOptionsControls;
+  /** How many empty account rows the option hides now (shown beside it). */
+  hiddenEmptyRows: number;
   onExportCsv(): void;
 }) {
   const { options, setOptions, makeDefault } = controls;
@@ -37,6 +40,13 @@ export function ColumnOptionsMenu({
             {toggle.label}
           </Menu.CheckboxItem>
         ))}
+        <Menu.Label>Rows</Menu.Label>
+        <Menu.CheckboxItem
+          checked={options.emptyAccounts}
+          onChange={(checked) => setOptions({ ...options, emptyAccounts: checked })}
+        >
+          Empty Accounts{!options.emptyAccounts && hiddenEmptyRows > 0 ? ` (${hiddenEmptyRows} hidden)` : ''}
+        </Menu.CheckboxItem>
         <Menu.Divider />
         <Menu.Item
           leftSection={<IconDeviceFloppy size={14} />}

@@ -16,6 +16,7 @@ export type GridHeaderProps = {
   selectedColumnKey: string | null;
   refreshing: boolean;
   columnOptions: ColumnOptionsControls;
+  hiddenEmptyRows: number;
   onSelectColumn(column: ReportColumnView): void;
   onExportCsv(): void;
 };
@@ -28,6 +29,7 @@ export const GridHeader = memo(function GridHeader({
   selectedColumnKey,
   refreshing,
   columnOptions,
+  hiddenEmptyRows,
   onSelectColumn,
   onExportCsv,
 }: GridHeaderProps) {
@@ -38,7 +40,11 @@ export const GridHeader = memo(function GridHeader({
         <span>Account</span>
         <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
           {refreshing ? <Loader size={14} aria-label="Updating report" /> : null}
-          <ColumnOptionsMenu controls={columnOptions} onExportCsv={onExportCsv} />
+          <ColumnOptionsMenu
+            controls={columnOptions}
+            hiddenEmptyRows={hiddenEmptyRows}
+            onExportCsv={onExportCsv}
+          />
         </span>
       </div>
       {firstColumn > 0 ? <div style={{ width: firstColumn * FIGURE_COLUMN_WIDTH, flex: 'none' }} /> : null}

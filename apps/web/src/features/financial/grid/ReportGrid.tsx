@@ -28,6 +28,7 @@ import {
   LABEL_COLUMN_WIDTH,
   revealedScrollOffset,
   rowHeight,
+  snappedScrollOffset,
 } from './gridLayout';
 import classes from './ReportGrid.module.css';
 import { visibleReportColumns } from './reportColumnOptions';
@@ -38,6 +39,7 @@ import { useGridDragAutoScroll } from './useGridDragAutoScroll';
 import { useGridExpansion } from './useGridExpansion';
 import { useGridPan } from './useGridPan';
 import { useReportColumnOptions } from './useReportColumnOptions';
+import { withoutEmptyAccounts } from './visibleGridRows';
 
 export type ReportGridProps = {
   report: ReportViewData;
@@ -60,7 +62,14 @@ const markedReports = new Set<string>();
  * nested by depth, one column per visible month or summary. Rows and columns are virtualised, so a
  * large chart over many months renders only what is on screen.
  */
-export function ReportGrid({ report, accountsById, controls, selectedColumn, refreshing }: ReportGridProps) {
+export function ReportGrid({
+  report,
+  accountsById,
+  controls,
+  selectedRow,
+  selectedColumn,
+  refreshing,
+}: ReportGridProps) {
   const { entity } = useEntityContext();
   const scrollRef = useRef<HTMLDivElement>(null);
   const height = useFillViewportHeight(scrollRef);
@@ -83,7 +92,8 @@ export function ReportGrid({ report, accountsById, controls, selectedColumn, ref
     const indexByKey = new Map(report.columns.map((column, index) => [column.key, index]));
     return columns.map((column) => indexByKey.get(column.key) ?? -1);
   }, [report.columns, columns]);
-  const expansion = useGridExpansion(report.id, report.lineItems);
+  const lineItems = useShownLineItems(report, selectedRow, columnOptions.options.emptyAccounts);
+  const expansion = useGridExpansion(report.id, lineItems);
   const rows = expansion.visibleRows;
   const rowKeys = useMemo(() => rows.map((row) => rowKey(row, accountsById)), [rows, accountsById]);
   const parentAccountIds = useMemo(() => parentAccountIdsOf(report.accounts), [report.accounts]);
@@ -184,11 +194,15 @@ export function ReportGrid({ report, accountsById, controls, selectedColumn, ref
     if (scroller && row)
       scroller.scrollTop = centeredScrollOffset(row.start, row.size, scroller.clientHeight, HEADER_HEIGHT);
     if (scroller && columnIndex >= 0)
-      scroller.scrollLeft = centeredScrollOffset(
-        columnStart(columnIndex),
+      scroller.scrollLeft = snappedScrollOffset(
+        centeredScrollOffset(
+          columnStart(columnIndex),
+          FIGURE_COLUMN_WIDTH,
+          scroller.clientWidth,
+          LABEL_COLUMN_WIDTH,
+        ),
         FIGURE_COLUMN_WIDTH,
-        scroller.clientWidth,
-        LABEL_COLUMN_WIDTH,
+        'nearest',
       );
     setScrollTarget(null);
   }, [scrollTarget, rowKeys, columns, rowVirtualizer, refreshing]);
@@ -227,7 +241,7 @@ export function ReportGrid({ report, accountsById, controls, selectedColumn, ref
       const outcome = forecastEditOutcome(text, initial, cents, row.sign);
       if (outcome.kind === 'invalid')
         notifications.show({ color: 'red', title: 'Forecast not saved', message: outcome.error });
-      if (outcome.kind === 'forecast') void accountActions.createCellForecast(row, column, outcome.amount);
+      if (outcome.kind === 'forecast') void accountActions.adjustForecastCell(row, column, outcome.amount);
     },
     cancelEdit: () => setEditing(null),
     rename: (row, name) => {
@@ -335,6 +349,7 @@ export function ReportGrid({ report, accountsById, controls, selectedColumn, ref
             selectedColumnKey={selectedColKey}
             refreshing={refreshing}
             columnOptions={columnOptions}
+            hiddenEmptyRows={report.lineItems.length - lineItems.length}
             onSelectColumn={controls.selectColumn}
             onExportCsv={exportCsv}
           />
@@ -384,11 +399,39 @@ function columnStart(index: number): number {
 
 /** Scrolls the grid just enough to show a column beside the sticky labels. */
 function revealColumn(scroller: HTMLElement, index: number) {
-  scroller.scrollLeft = revealedScrollOffset(
+  const current = scroller.scrollLeft;
+  const revealed = revealedScrollOffset(
     columnStart(index),
     FIGURE_COLUMN_WIDTH,
-    scroller.scrollLeft,
+    current,
     scroller.clientWidth,
     LABEL_COLUMN_WIDTH,
+  );
+  // Brought in at the right edge: on to the next column boundary, so the left column shows whole.
+  if (revealed > current) scroller.scrollLeft = snappedScrollOffset(revealed, FIGURE_COLUMN_WIDTH, 'up');
+  else if (revealed !== current) scroller.scrollLeft = revealed;
+}
+
+/** Rows selected on this page, by report: they stay shown while empty (an account just added, say). */
+const selectedOnPage = new Map<string, Set<string>>();
+
+/** The report's rows, without the empty accounts unless the option shows them (withoutEmptyAccounts). */
+function useShownLineItems(
+  report: ReportViewData,
+  selectedRow: ReportLineItemView | undefined,
+  showEmpty: boolean,
+): readonly ReportLineItemView[] {
+  let keep = selectedOnPage.get(report.id);
+  if (!keep) {
+    keep = new Set();
+    selectedOnPage.set(report.id, keep);
+  }
+  const selectedId = selectedRow?.id;
+  if (selectedId && !keep.has(selectedId)) keep.add(selectedId);
+  const keepSize = keep.size;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keepSize stands for the set's contents.
+  return useMemo(
+    () => (showEmpty || !keep ? report.lineItems : withoutEmptyAccounts(report.lineItems, keep)),
+    [report.lineItems, showEmpty, keep, keepSize],
   );
 }

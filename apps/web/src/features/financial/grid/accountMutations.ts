@@ -1,11 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { MonthKey } from '@keel/domain';
+import { graphql } from '../../../lib/graphql';
 
 /** Spec §7 CreateAccount: 'Add Sub-Account' in the row menu. */
-export const CREATE_ACCOUNT_MUTATION: TypedDocumentNode<
-  { createAccount: { id: string; name: string; parentId: string | null } },
-  { entityId: string; name: string; parentId: string; reportId: string }
-> = gql`
+export const CREATE_ACCOUNT_MUTATION = graphql(`
   mutation CreateAccount($entityId: ID!, $name: String!, $parentId: ID!, $reportId: ID) {
     createAccount(entityId: $entityId, name: $name, parentId: $parentId, reportId: $reportId) {
       id
@@ -13,26 +9,20 @@ export const CREATE_ACCOUNT_MUTATION: TypedDocumentNode<
       parentId
     }
   }
-`;
+`);
 
 /** Spec §7 UpdateAccount: 'Rename Account' (mutable accounts only). */
-export const UPDATE_ACCOUNT_MUTATION: TypedDocumentNode<
-  { updateAccount: { id: string; name: string } },
-  { id: string; name: string; reportId: string }
-> = gql`
+export const UPDATE_ACCOUNT_MUTATION = graphql(`
   mutation UpdateAccount($id: ID!, $name: String!, $reportId: ID) {
     updateAccount(id: $id, name: $name, reportId: $reportId) {
       id
       name
     }
   }
-`;
+`);
 
 /** Spec §7 DeleteAccount: its entries, forecasts, rules and sub-accounts go to the parent. */
-export const DELETE_ACCOUNT_MUTATION: TypedDocumentNode<
-  { deleteAccount: { id: string; movedEntryCount: number; parent: { id: string; name: string } } },
-  { id: string }
-> = gql`
+export const DELETE_ACCOUNT_MUTATION = graphql(`
   mutation DeleteAccount($id: ID!) {
     deleteAccount(id: $id) {
       id
@@ -43,40 +33,16 @@ export const DELETE_ACCOUNT_MUTATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-/** Spec §7 CreateForecast, as the grid's inline edit sends it: one month, fixed, in whole units. */
-export const CREATE_CELL_FORECAST_MUTATION: TypedDocumentNode<
-  { createForecast: { id: string } },
-  {
-    entityId: string;
-    reportId: string;
-    accountId: string;
-    date: MonthKey;
-    amount: number;
-    recurring: 'none';
-    calculationType: 'fixed';
-  }
-> = gql`
-  mutation CreateForecast(
-    $entityId: ID!
-    $reportId: ID
-    $accountId: ID!
-    $date: MonthKey!
-    $amount: Units
-    $recurring: ForecastRecurrence
-    $calculationType: ForecastCalculationType
-  ) {
-    createForecast(
-      entityId: $entityId
-      reportId: $reportId
-      accountId: $accountId
-      date: $date
-      amount: $amount
-      recurring: $recurring
-      calculationType: $calculationType
-    ) {
+/**
+ * An inline edit of a future cell: adds the change (units with cents, debit-positive) to the
+ * account-month's one 'Adjustment' forecast; null back when it returned to zero and was removed.
+ */
+export const ADJUST_FORECAST_CELL_MUTATION = graphql(`
+  mutation AdjustForecastCell($entityId: ID!, $reportId: ID, $accountId: ID!, $date: MonthKey!, $amount: Units!) {
+    adjustForecastCell(entityId: $entityId, reportId: $reportId, accountId: $accountId, date: $date, amount: $amount) {
       id
     }
   }
-`;
+`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellDragItem, parentAccountIdsOf } from './cellDragItem';
-import { forecastEditOutcome, isForecastCellEditable } from './forecastCellEdit';
+import { forecastEditOutcome, forecastEditText, isForecastCellEditable } from './forecastCellEdit';
 
 const parents = parentAccountIdsOf([{ parentId: null }, { parentId: 'exp' }, { parentId: 'pay' }]);
 const march = { months: ['2026-03'], short: 'Mar 26', period: 'month' as const, key: '2026-03' };
@@ -60,6 +60,18 @@ describe('inline forecast edit', () => {
   it('changes nothing when the text is left as it started or equals the figure', () => {
     expect(forecastEditOutcome('1235', '1235', 123_456, 1)).toEqual({ kind: 'unchanged' });
     expect(forecastEditOutcome('1000.00', '999', 100_000, 1)).toEqual({ kind: 'unchanged' });
+  });
+
+  it('starts the editor on the exact figure, cents included', () => {
+    expect(forecastEditText(204_685)).toBe('2046.85');
+    expect(forecastEditText(120_000)).toBe('1200');
+    expect(forecastEditText(-5)).toBe('-0.05');
+    expect(forecastEditText(-123_450)).toBe('-1234.50');
+    // Set to a figure and back: the two changes cancel to the cent.
+    const up = forecastEditOutcome('3000', forecastEditText(204_685), 204_685, 1);
+    const down = forecastEditOutcome('2046.85', '3000', 300_000, 1);
+    expect(up).toEqual({ kind: 'forecast', amount: 953.15 });
+    expect(down).toEqual({ kind: 'forecast', amount: -953.15 });
   });
 
   it('refuses text that is not an amount', () => {

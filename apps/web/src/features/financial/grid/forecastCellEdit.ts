@@ -1,4 +1,4 @@
-import { type MonthKey, parseAmount, roundCentsToUnits } from '@keel/domain';
+import { formatCentsPlain, type MonthKey, parseAmount } from '@keel/domain';
 import type { ReportColumnView, ReportLineItemView } from '../reportQuery';
 
 /**
@@ -15,22 +15,24 @@ export function isForecastCellEditable(
   return column.period === 'month' && column.key > actualsEndMonth;
 }
 
-/** What the inline editor starts with: the shown figure in whole units. */
+/**
+ * What the inline editor starts with: the cell's exact figure, cents included when it has any
+ * ('2046.85', '1200'), so committing it unchanged changes nothing and no cent is lost.
+ */
 export function forecastEditText(cents: number): string {
-  return String(roundCentsToUnits(cents));
+  return formatCentsPlain(cents);
 }
 
 export type ForecastEditOutcome =
   | { kind: 'unchanged' }
   | { kind: 'invalid'; error: string }
-  /** `amount`: whole units (2 decimals at most), debit-positive, as CreateForecast takes it. */
+  /** `amount`: the change in units (2 decimals at most), debit-positive, as adjustForecastCell takes it. */
   | { kind: 'forecast'; amount: number };
 
 /**
- * Committing an inline edit makes the cell show what was typed: a one-month forecast of the
- * difference. Figures are shown as raw cents times the row's sign (±1), so the raw amount is the
- * shown difference times the sign. Text left as it started changes nothing, even though the figure
- * it shows was rounded to whole units.
+ * Committing an inline edit makes the cell show what was typed: the difference goes to the cell's
+ * Adjustment forecast. Figures are shown as raw cents times the row's sign (±1), so the raw amount is
+ * the shown difference times the sign. Text left as it started changes nothing.
  */
 export function forecastEditOutcome(
   text: string,

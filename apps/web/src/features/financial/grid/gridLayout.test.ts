@@ -4,6 +4,7 @@ import {
   ROW_HEIGHT,
   revealedScrollOffset,
   rowHeight,
+  snappedScrollOffset,
   TALL_ROW_HEIGHT,
 } from './gridLayout';
 
@@ -31,5 +32,15 @@ describe('grid layout', () => {
     expect(rowHeight({ name: 'Banks' })).toBe(TALL_ROW_HEIGHT);
     expect(rowHeight({ name: 'Investments' })).toBe(TALL_ROW_HEIGHT);
     expect(rowHeight({ name: 'Loans' })).toBe(ROW_HEIGHT);
+  });
+});
+
+describe('snappedScrollOffset', () => {
+  it('moves an offset to a column boundary: nearest for a centred column, up past the right edge', () => {
+    expect(snappedScrollOffset(1151, 112, 'nearest')).toBe(1120);
+    expect(snappedScrollOffset(1180, 112, 'nearest')).toBe(1232);
+    expect(snappedScrollOffset(1062, 112, 'up')).toBe(1120);
+    expect(snappedScrollOffset(1120, 112, 'up')).toBe(1120);
+    expect(snappedScrollOffset(-5, 112, 'nearest')).toBe(0);
   });
 });

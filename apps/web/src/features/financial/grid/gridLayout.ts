@@ -45,3 +45,19 @@ export function revealedScrollOffset(
   if (start + size > current + viewport) return Math.max(0, start + size - viewport);
   return current;
 }
+
+/**
+ * A horizontal offset moved to a column boundary, so the first column beside the sticky labels shows
+ * whole (never a figure half under the account column). Columns start every `columnWidth` after the
+ * labels, so an offset that is a multiple of it puts one right at the labels' edge. `direction`:
+ * 'nearest' for a centred column (it stays in view: the shift is at most half a column), 'up' when the
+ * column was brought in at the right edge (shifting further keeps it in view).
+ */
+export function snappedScrollOffset(
+  offset: number,
+  columnWidth: number,
+  direction: 'nearest' | 'up',
+): number {
+  const columns = offset / columnWidth;
+  return Math.max(0, (direction === 'up' ? Math.ceil(columns) : Math.round(columns)) * columnWidth);
+}

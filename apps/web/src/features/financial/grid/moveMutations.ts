@@ -1,10 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { graphql, type ResultOf } from '../../../lib/graphql';
 
 /** Spec §7 UpdateEntry, for one entry dropped on another account. `errors` not empty: nothing changed. */
-export const MOVE_ENTRY_MUTATION: TypedDocumentNode<
-  { updateEntry: { errors: string[]; entry: { id: string; accountId: string } | null } },
-  { id: string; accountId: string; reportId: string }
-> = gql`
+export const MOVE_ENTRY_MUTATION = graphql(`
   mutation UpdateEntry($id: ID!, $accountId: ID, $reportId: ID) {
     updateEntry(id: $id, accountId: $accountId, reportId: $reportId) {
       errors
@@ -14,21 +11,10 @@ export const MOVE_ENTRY_MUTATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
 /** Spec §7 UpdateEntries, for a monthly cell or a subtree dropped on another account. */
-export const MOVE_ENTRIES_MUTATION: TypedDocumentNode<
-  { updateEntries: { movedCount: number } },
-  {
-    fromAccountId: string;
-    toAccountId: string;
-    startDate: string;
-    endDate: string;
-    actualsEndDate: string;
-    includeSubtree: boolean;
-    reportId: string;
-  }
-> = gql`
+export const MOVE_ENTRIES_MUTATION = graphql(`
   mutation UpdateEntries(
     $fromAccountId: ID!
     $toAccountId: ID!
@@ -50,13 +36,10 @@ export const MOVE_ENTRIES_MUTATION: TypedDocumentNode<
       movedCount
     }
   }
-`;
+`);
 
 /** Spec §7 CreateRule, for the drawer's search dropped on another account. */
-export const CREATE_RULE_MUTATION: TypedDocumentNode<
-  { createRule: { movedCount: number; rule: { id: string } } },
-  { fromAccountId: string; toAccountId: string; searchFilter: string; date: string; reportId: string }
-> = gql`
+export const CREATE_RULE_MUTATION = graphql(`
   mutation CreateRule(
     $fromAccountId: ID!
     $toAccountId: ID!
@@ -77,24 +60,13 @@ export const CREATE_RULE_MUTATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
 /** A rule as the drawer's rules list shows it. */
-export type AccountRuleView = {
-  id: string;
-  searchFilter: string;
-  fromAccountId: string | null;
-  toAccountId: string;
-  fromAccount: { id: string; name: string } | null;
-  toAccount: { id: string; name: string };
-  createdAt: string;
-};
+export type AccountRuleView = ResultOf<typeof ACCOUNT_RULES_QUERY>['accountRules'][number];
 
 /** The rules that move entries out of or into an account, newest first. */
-export const ACCOUNT_RULES_QUERY: TypedDocumentNode<
-  { accountRules: AccountRuleView[] },
-  { accountId: string }
-> = gql`
+export const ACCOUNT_RULES_QUERY = graphql(`
   query AccountRules($accountId: ID!) {
     accountRules(accountId: $accountId) {
       id
@@ -112,23 +84,22 @@ export const ACCOUNT_RULES_QUERY: TypedDocumentNode<
       createdAt
     }
   }
-`;
+`);
 
 /** DeleteRule: later imports are left alone; entries the rule moved stay. */
-export const DELETE_RULE_MUTATION: TypedDocumentNode<{ deleteRule: { id: string } }, { id: string }> = gql`
+export const DELETE_RULE_MUTATION = graphql(`
   mutation DeleteRule($id: ID!) {
     deleteRule(id: $id) {
       id
     }
   }
-`;
+`);
 
 /** ApplyRule: moves the matching entries already on the rule's from-account, now. */
-export const APPLY_RULE_MUTATION: TypedDocumentNode<{ applyRule: { movedCount: number } }, { id: string }> =
-  gql`
+export const APPLY_RULE_MUTATION = graphql(`
   mutation ApplyRule($id: ID!) {
     applyRule(id: $id) {
       movedCount
     }
   }
-`;
+`);

@@ -33,10 +33,12 @@ describe('report column options', () => {
 
   it('adds the annual and YTD summaries, and the total, when toggled on', () => {
     expect(
-      keys(visibleReportColumns(columns, { months: true, annualTotal: true, overallTotal: true })),
+      keys(
+        visibleReportColumns(columns, { ...DEFAULT_COLUMN_OPTIONS, annualTotal: true, overallTotal: true }),
+      ),
     ).toEqual(['2026-11', 'ytd-2026', '2026-12', 'fy-2026', 'total']);
     expect(
-      keys(visibleReportColumns(columns, { months: false, annualTotal: true, overallTotal: false })),
+      keys(visibleReportColumns(columns, { ...DEFAULT_COLUMN_OPTIONS, months: false, annualTotal: true })),
     ).toEqual(['ytd-2026', 'fy-2026']);
   });
 
@@ -45,10 +47,13 @@ describe('report column options', () => {
       months: false,
       annualTotal: true,
       overallTotal: true,
+      emptyAccounts: false,
     });
-    expect(parseReportColumnOptions({ annualTotal: 'yes', emptyAccounts: true })).toEqual(
-      DEFAULT_COLUMN_OPTIONS,
-    );
+    expect(parseReportColumnOptions({ annualTotal: 'yes', emptyAccounts: true })).toEqual({
+      ...DEFAULT_COLUMN_OPTIONS,
+      emptyAccounts: true,
+    });
+    expect(parseReportColumnOptions({ emptyAccounts: 'no' })).toEqual(DEFAULT_COLUMN_OPTIONS);
     expect(parseReportColumnOptions('months')).toBeUndefined();
     expect(parseReportColumnOptions(null)).toBeUndefined();
   });

@@ -3,16 +3,23 @@ import { STORAGE_KEYS } from '../../../lib/storageKeys';
 import type { ReportColumnView } from '../reportQuery';
 
 /**
- * Which columns the grid shows (spec §3 'Report options', saved locally by 'Make default'):
- * months, the annual summaries (FY and YTD columns) and the overall total.
+ * What the grid shows (spec §3 'Report options', saved locally by 'Make default'): months, the
+ * annual summaries (FY and YTD columns), the overall total, and the empty accounts (rows that are
+ * zero in every month of the range).
  */
-export type ReportColumnOptions = { months: boolean; annualTotal: boolean; overallTotal: boolean };
+export type ReportColumnOptions = {
+  months: boolean;
+  annualTotal: boolean;
+  overallTotal: boolean;
+  emptyAccounts: boolean;
+};
 
-/** Spec §3: months default on; the summaries default off. */
+/** Spec §3: months default on; the summaries and the empty accounts default off. */
 export const DEFAULT_COLUMN_OPTIONS: ReportColumnOptions = {
   months: true,
   annualTotal: false,
   overallTotal: false,
+  emptyAccounts: false,
 };
 
 /** Reads stored options; a missing or mistyped field falls back to its default. */
@@ -21,7 +28,12 @@ export function parseReportColumnOptions(raw: unknown): ReportColumnOptions | un
   const record = raw as Record<string, unknown>;
   const flag = (name: keyof ReportColumnOptions) =>
     typeof record[name] === 'boolean' ? (record[name] as boolean) : DEFAULT_COLUMN_OPTIONS[name];
-  return { months: flag('months'), annualTotal: flag('annualTotal'), overallTotal: flag('overallTotal') };
+  return {
+    months: flag('months'),
+    annualTotal: flag('annualTotal'),
+    overallTotal: flag('overallTotal'),
+    emptyAccounts: flag('emptyAccounts'),
+  };
 }
 
 export const reportColumnOptionsStore = createStoredValue<ReportColumnOptions>(
@@ -43,5 +55,10 @@ export function visibleReportColumns(
 }
 
 export function sameColumnOptions(a: ReportColumnOptions, b: ReportColumnOptions): boolean {
-  return a.months === b.months && a.annualTotal === b.annualTotal && a.overallTotal === b.overallTotal;
+  return (
+    a.months === b.months &&
+    a.annualTotal === b.annualTotal &&
+    a.overallTotal === b.overallTotal &&
+    a.emptyAccounts === b.emptyAccounts
+  );
 }

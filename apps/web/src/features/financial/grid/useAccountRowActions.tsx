@@ -6,8 +6,8 @@ import type { ReportAccountView, ReportColumnView, ReportLineItemView, ReportVie
 import { REPORT_REFETCH_QUERIES } from '../reportQuery';
 import type { ReportSelectionControls } from '../reportSelection';
 import {
+  ADJUST_FORECAST_CELL_MUTATION,
   CREATE_ACCOUNT_MUTATION,
-  CREATE_CELL_FORECAST_MUTATION,
   DELETE_ACCOUNT_MUTATION,
   UPDATE_ACCOUNT_MUTATION,
 } from './accountMutations';
@@ -27,7 +27,8 @@ export type AccountRowActions = {
   addSubAccount(row: ReportLineItemView): Promise<void>;
   renameAccount(row: ReportLineItemView, name: string): Promise<void>;
   confirmDeleteAccount(row: ReportLineItemView): void;
-  createCellForecast(row: ReportLineItemView, column: ReportColumnView, amount: number): Promise<void>;
+  /** Adds `amount` (units with cents, debit-positive) to the cell's Adjustment forecast. */
+  adjustForecastCell(row: ReportLineItemView, column: ReportColumnView, amount: number): Promise<void>;
 };
 
 const MUTATION_OPTIONS = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };
@@ -51,7 +52,7 @@ export function useAccountRowActions(input: AccountRowActionsInput): AccountRowA
     // query's error to show, not the delete's, which has happened.
     onQueryUpdated: (query) => query.refetch().catch(() => undefined),
   });
-  const [createForecast] = useMutation(CREATE_CELL_FORECAST_MUTATION, MUTATION_OPTIONS);
+  const [adjustForecastCell] = useMutation(ADJUST_FORECAST_CELL_MUTATION, MUTATION_OPTIONS);
 
   const select = (key: string) => {
     if (selectedColumn) controls.selectCell(key, selectedColumn);
@@ -130,19 +131,11 @@ export function useAccountRowActions(input: AccountRowActionsInput): AccountRowA
       });
     },
 
-    async createCellForecast(row, column, amount) {
+    async adjustForecastCell(row, column, amount) {
       if (!row.accountId) return;
       try {
-        await createForecast({
-          variables: {
-            entityId,
-            reportId: report.id,
-            accountId: row.accountId,
-            date: column.key,
-            amount,
-            recurring: 'none',
-            calculationType: 'fixed',
-          },
+        await adjustForecastCell({
+          variables: { entityId, reportId: report.id, accountId: row.accountId, date: column.key, amount },
         });
       } catch (error) {
         failure('Could not save the forecast', error);

@@ -22,6 +22,12 @@ export function useFillViewportHeight(ref: RefObject<HTMLElement | null>): numbe
     window.addEventListener('resize', update);
     const observer = new ResizeObserver(update);
     observer.observe(document.body);
+    // What sits above the element (the summary cards collapsing, say) moves it without resizing the body.
+    for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+      for (let above = node.previousElementSibling; above; above = above.previousElementSibling) {
+        observer.observe(above);
+      }
+    }
     return () => {
       window.removeEventListener('resize', update);
       observer.disconnect();

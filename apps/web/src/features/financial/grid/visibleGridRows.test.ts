@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportLineItemView } from '../reportQuery';
-import { defaultExpandedRowIds, isRowExpanded, parentRowIds, visibleGridRows } from './visibleGridRows';
+import {
+  defaultExpandedRowIds,
+  isRowExpanded,
+  parentRowIds,
+  visibleGridRows,
+  withoutEmptyAccounts,
+} from './visibleGridRows';
 
 type Row = Pick<ReportLineItemView, 'id' | 'parentId' | 'depth' | 'ancestry' | 'itemType' | 'name'>;
 
@@ -111,5 +117,39 @@ describe('visible grid rows', () => {
     );
     expect(names(visible)).not.toContain('Revenue');
     expect(names(visible)).not.toContain('Subscriptions');
+  });
+});
+
+describe('withoutEmptyAccounts', () => {
+  const withValues = (base: Row, values: number[]) => ({ ...base, columnValues: values });
+  const rows = [
+    withValues(expense, [10, 0]),
+    withValues(opex, [10, 0]),
+    withValues(payroll, [0, 0]),
+    withValues(salaries, [0, 0]),
+    withValues(travel, [10, 0]),
+    withValues(meals, [0, 10]),
+    withValues(netIncome, [0, 0]),
+    withValues(banks, [0, 0]),
+    withValues(checking, [0, 0]),
+  ];
+  const ids = (list: readonly { id: string }[]) => list.map((r) => r.id);
+
+  it('hides account rows that are zero in every column, with their empty sub-rows', () => {
+    expect(ids(withoutEmptyAccounts(rows, new Set()))).toEqual([
+      'exp',
+      'exp:opex',
+      'exp:travel',
+      'exp:meals',
+      'net',
+      'banks',
+    ]);
+  });
+
+  it('keeps a kept row (selected on this page) and its ancestors, and returns the rows as they are when none hides', () => {
+    expect(ids(withoutEmptyAccounts(rows, new Set(['exp:sal'])))).toContain('exp:pay');
+    expect(ids(withoutEmptyAccounts(rows, new Set(['exp:sal'])))).toContain('exp:sal');
+    const full = rows.filter((r) => r.id !== 'exp:pay' && r.id !== 'exp:sal' && r.id !== 'banks:chk');
+    expect(withoutEmptyAccounts(full, new Set())).toBe(full);
   });
 });

@@ -54,3 +54,32 @@ export function visibleGridRows<T extends TreeRow>(
   }
   return visible;
 }
+
+type FigureRow = TreeRow & Pick<ReportLineItemView, 'columnValues'>;
+
+/**
+ * The rows without the empty accounts (spec §3 report option `emptyAccounts` off): an account row
+ * whose figure is zero in every column of the range and whose sub-rows are all empty too. Sections,
+ * expressions and the top-level accounts always show, and so do the rows in `keep` (the selected
+ * row and the ones the person selected on this page) and their ancestors, so an account just added
+ * stays in view. Returns the same array when nothing is hidden.
+ */
+export function withoutEmptyAccounts<T extends FigureRow>(
+  rows: readonly T[],
+  keep: ReadonlySet<string>,
+): readonly T[] {
+  const shown = new Set<string>();
+  const show = (row: T) => {
+    shown.add(row.id);
+    // Ancestry is '/root/…/parent/': every ancestor stays with it.
+    for (const id of row.ancestry.split('/')) if (id) shown.add(id);
+  };
+  for (const row of rows) {
+    const account = row.itemType === 'Account' || row.itemType === 'AccountTree';
+    if (!account || row.depth === 0 || keep.has(row.id) || row.columnValues.some((value) => value !== 0)) {
+      show(row);
+    }
+  }
+  const kept = rows.filter((row) => shown.has(row.id));
+  return kept.length === rows.length ? rows : kept;
+}
