@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ReportApi, ReportGridPage, uniqueName } from './pages/ReportGridPage';
-import { openDemoReport } from './support/demo';
+import { openDemoReport, SCREEN_SIZES, showEmptyAccounts } from './support/demo';
 
 /**
  * The last group of the Expense tree: accounts made here sit just above 'Net Income' and 'Banks', so
@@ -47,6 +47,9 @@ function recordOperations(page: Page): string[] {
 }
 
 test.describe('report drag and drop', () => {
+  // The drops land on accounts each test has just made, which have no figures yet.
+  test.beforeEach(({ page }) => showEmptyAccounts(page));
+
   test('dragging a month cell moves its entries to another account, and a parent cell its subtree', async ({
     page,
   }) => {
@@ -120,79 +123,84 @@ test.describe('report drag and drop', () => {
     expect(await grid.cellCents('Net Income', '2026-03')).toBe(netIncome);
   });
 
-  test("a drawer entry or the drawer's search dropped on a row moves entries there", async ({ page }) => {
-    await openDemoReport(page);
-    const grid = new ReportGridPage(page);
-    const ledger = await makeLedger(page);
-    await grid.gotoRow(ledger.from, '2026-03');
-    const drawer = page.getByTestId('report-drawer');
-    await expect(drawer.getByTestId('drawer-entry')).toHaveCount(2);
+  // Issue 11 item 6 (the rule toast counts as the drawer does), at both screen sizes.
+  for (const size of SCREEN_SIZES)
+    test(`a drawer entry or the drawer's search dropped on a row moves entries there (${size.width}×${size.height})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      await openDemoReport(page);
+      const grid = new ReportGridPage(page);
+      const ledger = await makeLedger(page);
+      await grid.gotoRow(ledger.from, '2026-03');
+      const drawer = page.getByTestId('report-drawer');
+      await expect(drawer.getByTestId('drawer-entry')).toHaveCount(2);
 
-    // One entry, by its grip.
-    await grid.dragTo(drawer.getByRole('button', { name: 'Drag Drag one' }), grid.label(ledger.to));
-    await expect(grid.row(ledger.to)).toHaveAttribute('data-drop', 'allowed');
-    await grid.drop();
-    await expect(page.getByText('Moved 1 entry to To Account')).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
-    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$300.00');
-    await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$200.00');
+      // One entry, by its grip.
+      await grid.dragTo(drawer.getByRole('button', { name: 'Drag Drag one' }), grid.label(ledger.to));
+      await expect(grid.row(ledger.to)).toHaveAttribute('data-drop', 'allowed');
+      await grid.drop();
+      await expect(page.getByText('Moved 1 entry to To Account')).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
+      await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$300.00');
+      await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$200.00');
 
-    // A rule from the search: entries of From Account matching 'two' go to To Account.
-    await drawer.getByRole('textbox', { name: 'Search entries' }).fill('two');
-    const chip = drawer.getByTestId('drawer-rule-chip');
-    await expect(chip).toBeVisible();
-    // Dropping it back on its own account is refused.
-    await grid.dragTo(chip, grid.label(ledger.from));
-    await expect(grid.row(ledger.from)).toHaveAttribute('data-drop', 'refused');
-    await grid.drop();
-    await expect(drawer.getByTestId('drawer-entry')).toHaveCount(1);
-    // Matching entries before the drawer's month stay (CreateRule's date is the window's first day);
-    // one after it moves too, and the toast names it apart from the one the drawer counted.
-    const api = await ReportApi.of(page);
-    await api.bookEntry(ledger.fromId, 700, '2026-02-10', 'Drag two early');
-    await api.bookEntry(ledger.fromId, 800, '2026-05-10', 'Drag two later');
-    await grid.dragTo(chip, grid.label(ledger.to));
-    await grid.drop();
-    await expect(
-      page.getByText(
-        'Rule created: moved 2 entries to To Account (1 shown in the drawer, 1 dated after its range)',
-      ),
-    ).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
-    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$500.00');
-    await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$0.00');
-    await expect(grid.cell(ledger.from, '2026-04')).toHaveText('$99.99');
-    await expect(grid.cell(ledger.from, '2026-02')).toHaveText('$7.00');
-    await expect(grid.cell(ledger.to, '2026-05')).toHaveText('$8.00');
+      // A rule from the search: entries of From Account matching 'two' go to To Account.
+      await drawer.getByRole('textbox', { name: 'Search entries' }).fill('two');
+      const chip = drawer.getByTestId('drawer-rule-chip');
+      await expect(chip).toBeVisible();
+      // Dropping it back on its own account is refused.
+      await grid.dragTo(chip, grid.label(ledger.from));
+      await expect(grid.row(ledger.from)).toHaveAttribute('data-drop', 'refused');
+      await grid.drop();
+      await expect(drawer.getByTestId('drawer-entry')).toHaveCount(1);
+      // Matching entries before the drawer's month stay (CreateRule's date is the window's first day);
+      // one after it moves too, and the toast names it apart from the one the drawer counted.
+      const api = await ReportApi.of(page);
+      await api.bookEntry(ledger.fromId, 700, '2026-02-10', 'Drag two early');
+      await api.bookEntry(ledger.fromId, 800, '2026-05-10', 'Drag two later');
+      await grid.dragTo(chip, grid.label(ledger.to));
+      await grid.drop();
+      await expect(
+        page.getByText(
+          'Rule created: moved 2 entries to To Account (1 shown in the drawer, 1 dated after its range)',
+        ),
+      ).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
+      await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$500.00');
+      await expect(grid.cell(ledger.from, '2026-03')).toHaveText('$0.00');
+      await expect(grid.cell(ledger.from, '2026-04')).toHaveText('$99.99');
+      await expect(grid.cell(ledger.from, '2026-02')).toHaveText('$7.00');
+      await expect(grid.cell(ledger.to, '2026-05')).toHaveText('$8.00');
 
-    // The drawer lists the rule: what it matches, from where to where, when it was made.
-    await drawer.getByRole('textbox', { name: 'Search entries' }).fill('');
-    const rules = drawer.getByTestId('drawer-rules');
-    await rules.getByRole('button', { name: 'Rules (1)' }).click();
-    const rule = rules.getByTestId('drawer-rule');
-    await expect(rule).toHaveCount(1);
-    await expect(rule).toContainText('“two” → To Account');
-    await expect(rule).toContainText(/From Account → To Account · made \w{3} \d{1,2}, \d{4}/);
+      // The drawer lists the rule: what it matches, from where to where, when it was made.
+      await drawer.getByRole('textbox', { name: 'Search entries' }).fill('');
+      const rules = drawer.getByTestId('drawer-rules');
+      await rules.getByRole('button', { name: 'Rules (1)' }).click();
+      const rule = rules.getByTestId('drawer-rule');
+      await expect(rule).toHaveCount(1);
+      await expect(rule).toContainText('“two” → To Account');
+      await expect(rule).toContainText(/From Account → To Account · made \w{3} \d{1,2}, \d{4}/);
 
-    // Re-applying it is an explicit action: an entry booked since moves only when asked; applied,
-    // the rule takes every matching entry, the early one too.
-    await api.bookEntry(ledger.fromId, 1_000, '2026-03-25', 'Drag two again');
-    await rule.getByRole('button', { name: 'Apply now' }).click();
-    await expect(page.getByText('Rule “two”: moved 2 entries to To Account')).toBeVisible({
-      timeout: MOVE_TIMEOUT_MS,
+      // Re-applying it is an explicit action: an entry booked since moves only when asked; applied,
+      // the rule takes every matching entry, the early one too.
+      await api.bookEntry(ledger.fromId, 1_000, '2026-03-25', 'Drag two again');
+      await rule.getByRole('button', { name: 'Apply now' }).click();
+      await expect(page.getByText('Rule “two”: moved 2 entries to To Account')).toBeVisible({
+        timeout: MOVE_TIMEOUT_MS,
+      });
+      await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$510.00');
+      await expect(grid.cell(ledger.from, '2026-02')).toHaveText('$0.00');
+
+      // Deleting asks 'Confirm?' first; Escape takes the question back.
+      await rule.getByRole('button', { name: 'Delete rule “two”' }).click();
+      await rule.getByRole('button', { name: 'Confirm?' }).press('Escape');
+      await expect(rule.getByRole('button', { name: 'Confirm?' })).toHaveCount(0);
+      await rule.getByRole('button', { name: 'Delete rule “two”' }).click();
+      await rule.getByRole('button', { name: 'Confirm?' }).click();
+      await expect(page.getByText('Rule “two” deleted')).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
+      await expect(drawer.getByTestId('drawer-rules')).toHaveCount(0);
+      // The entries it moved stay where they are.
+      await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$510.00');
     });
-    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$510.00');
-    await expect(grid.cell(ledger.from, '2026-02')).toHaveText('$0.00');
-
-    // Deleting asks 'Confirm?' first; Escape takes the question back.
-    await rule.getByRole('button', { name: 'Delete rule “two”' }).click();
-    await rule.getByRole('button', { name: 'Confirm?' }).press('Escape');
-    await expect(rule.getByRole('button', { name: 'Confirm?' })).toHaveCount(0);
-    await rule.getByRole('button', { name: 'Delete rule “two”' }).click();
-    await rule.getByRole('button', { name: 'Confirm?' }).click();
-    await expect(page.getByText('Rule “two” deleted')).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
-    await expect(drawer.getByTestId('drawer-rules')).toHaveCount(0);
-    // The entries it moved stay where they are.
-    await expect(grid.cell(ledger.to, '2026-03')).toHaveText('$510.00');
-  });
 
   test('dragging on empty grid space scrolls the grid instead of dragging', async ({ page }) => {
     await openDemoReport(page);

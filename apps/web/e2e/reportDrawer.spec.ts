@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loadDemoAccounts, ReportDrawerPage } from './pages/ReportDrawerPage';
 import { ReportGridPage } from './pages/ReportGridPage';
-import { openDemoReport } from './support/demo';
+import { openDemoReport, showEmptyAccounts } from './support/demo';
 
 /**
  * The Financial Report's drawer (spec §2 'Report grid details', §4 'Drawer', §5). Specs run in
@@ -49,6 +49,7 @@ test('books an entry in an actual month: the row, its parents and the Expense to
   request,
 }) => {
   test.setTimeout(90_000);
+  await showEmptyAccounts(page);
   await openDemoReport(page);
   const api = await loadDemoAccounts(page, request);
   const account = await api.createAccount(FACILITIES, 'Drawer Booking');
@@ -79,12 +80,12 @@ test('books an entry in an actual month: the row, its parents and the Expense to
     await drawer.expectCell(row, month, (before.get(row) ?? 0) + 123456);
   }
 
-  // Editing it loads its transaction: the amount as the row shows it, booked against Banks.
+  // Editing it loads its transaction: the amount as the row shows it, booked against the first bank account.
   await drawer.select(account.path, month);
   await drawer.entryAction(drawer.entry('Drawer booking: plants'), 'Edit');
   const edit = drawer.form('Edit Entry');
   await expect(edit.getByRole('textbox', { name: 'Amount' })).toHaveValue('1,234.56');
-  await expect(edit.getByRole('combobox', { name: 'Against account' })).toHaveValue('Banks');
+  await expect(edit.getByRole('combobox', { name: 'Against account' })).toHaveValue('Banks/Mercury Checking');
   await drawer.typeAmount(edit, '1000');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toHaveCount(0);
@@ -109,6 +110,7 @@ test('a monthly forecast fills the following months; editing and deleting it cha
   request,
 }) => {
   test.setTimeout(90_000);
+  await showEmptyAccounts(page);
   await openDemoReport(page);
   const api = await loadDemoAccounts(page, request);
   const account = await api.createAccount(TRAVEL, 'Drawer Forecast');
@@ -161,6 +163,7 @@ test('dragging an entry, then a search, onto another account row moves the entri
   request,
 }) => {
   test.setTimeout(90_000);
+  await showEmptyAccounts(page);
   await openDemoReport(page);
   const api = await loadDemoAccounts(page, request);
   const from = await api.createAccount(TRAVEL, 'Drawer Drag From');

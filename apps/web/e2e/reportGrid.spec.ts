@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
-import { centsOfFigure, ReportApi, ReportGridPage, uniqueName } from './pages/ReportGridPage';
-import { openDemoReport } from './support/demo';
+import { expect, test } from '@playwright/test';
+import { centsOfFigure, openDemoGrid, ReportApi, uniqueName } from './pages/ReportGridPage';
 
 /** The demo's Office group: specs add accounts of their own under it, so shared figures stay put. */
 const OFFICE = 'Expense/Operating Expenses/Office';
@@ -9,13 +8,7 @@ const OFFICE = 'Expense/Operating Expenses/Office';
 /** Whole units of cents, rounded half away from zero (as the CSV export rounds). */
 const units = (cents: number) => Math.sign(cents) * Math.round(Math.abs(cents) / 100);
 
-async function openGrid(page: Page, path?: string): Promise<ReportGridPage> {
-  await openDemoReport(page, path);
-  const grid = new ReportGridPage(page);
-  await expect(grid.grid).toBeVisible();
-  await expect(grid.grid.getByTestId('report-row').first()).toBeVisible();
-  return grid;
-}
+const openGrid = openDemoGrid;
 
 test.describe('report grid', () => {
   test('shows each column title above its short label', async ({ page }) => {

@@ -2,15 +2,12 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
 import { signInWithToken, signUpUser, signUpUserWithEntity } from './support/api';
-import { DEMO_COMPANY, DEMO_PASSWORD } from './support/demo';
+import { DEMO_COMPANY, DEMO_PASSWORD, SCREEN_SIZES } from './support/demo';
 
 /** The demo company's card-only member (apps/server/src/demo/demoUsers.ts). */
 const CARD_ONLY_EMAIL = 'card@acme-robotics.test';
 
-for (const viewport of [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 720 },
-]) {
+for (const viewport of SCREEN_SIZES) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 

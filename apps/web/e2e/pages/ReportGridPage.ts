@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { graphql, readStoredToken } from '../support/api';
-import { DEMO_COMPANY } from '../support/demo';
+import { DEMO_COMPANY, openDemoReport } from '../support/demo';
 
 /** An attribute value for a CSS selector: quoted, with quotes and backslashes escaped. */
 const quoted = (value: string) => JSON.stringify(value);
@@ -12,6 +12,14 @@ export function centsOfFigure(text: string): number {
   const [, minus, whole = '0', fraction = '00'] = match;
   const cents = Number(whole.replaceAll(',', '')) * 100 + Number(fraction);
   return minus ? -cents : cents;
+}
+
+/** Signs in to the demo report (optionally at `path`) and waits for the grid's first row. */
+export async function openDemoGrid(page: Page, path?: string): Promise<ReportGridPage> {
+  await openDemoReport(page, path);
+  const grid = new ReportGridPage(page);
+  await expect(grid.grid.getByTestId('report-row').first()).toBeVisible();
+  return grid;
 }
 
 /**
@@ -93,7 +101,7 @@ export class ReportGridPage {
   }
 
   /** Sets a column toggle (Months, Annual Summaries, Overall Total) and closes the menu. */
-  async setColumnToggle(label: 'Months' | 'Annual Summaries' | 'Overall Total', checked: boolean) {
+  async setColumnToggle(label: 'Months' | 'Annual Summaries' | 'Overall Total' | RegExp, checked: boolean) {
     const menu = await this.openColumnOptions();
     const item = menu.getByRole('menuitemcheckbox', { name: label });
     if ((await item.getAttribute('aria-checked')) !== String(checked)) await item.click();

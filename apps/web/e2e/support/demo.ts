@@ -1,6 +1,13 @@
 import { expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../../src/lib/storageKeys';
 import { AppShell } from '../pages/AppShell';
 import { LoginPage } from '../pages/LoginPage';
+
+/** The two screens every layout check runs at (issue 11). */
+export const SCREEN_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+] as const;
 
 /** The seeded demo company (SEED_DEMO=true) and its people; every demo user has this password. */
 export const DEMO_COMPANY = 'Acme Robotics Inc.';
@@ -24,4 +31,17 @@ export async function openDemoReport(page: Page, path?: string): Promise<AppShel
     await shell.waitForPage('Financial Report');
   }
   return shell;
+}
+
+/**
+ * Shows the empty accounts (the report option `emptyAccounts`, off by default) from the page's first
+ * load: for specs that drop onto accounts they have just made, which have no figures yet.
+ */
+export async function showEmptyAccounts(page: Page) {
+  await page.addInitScript((key) => {
+    window.localStorage.setItem(
+      key,
+      JSON.stringify({ months: true, annualTotal: false, overallTotal: false, emptyAccounts: true }),
+    );
+  }, STORAGE_KEYS.reportOptions);
 }
