@@ -19,6 +19,7 @@ const { DEFAULT_TRANSACTIONS_BENCH, runTransactionsBenchmark } = await import('.
 const { DEFAULT_GRID_BENCH, runGridBenchmark } = await import('./reportGrid');
 const { DEFAULT_INPUT_BOUNDS_BENCH, runInputBoundsBenchmark } = await import('./inputBounds');
 const { DEFAULT_REPORT_LOAD_BENCH, runReportLoadBenchmark } = await import('./reportLoad');
+const { DEFAULT_FIRST_LOAD_BENCH, runFirstLoadBenchmark } = await import('./firstLoad');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -37,6 +38,7 @@ const parsed = parseArgs({
     'scroll-ms': { type: 'string' },
     clients: { type: 'string' },
     seconds: { type: 'string' },
+    'web-dist': { type: 'string' },
   },
 });
 const values: Record<string, string | undefined> = { ...parsed.values };
@@ -119,6 +121,13 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       seconds: readCount('seconds', DEFAULT_REPORT_LOAD_BENCH.seconds),
       databases: readDatabases(DEFAULT_REPORT_LOAD_BENCH.databases),
       postgresUrl: readPostgresUrl(DEFAULT_REPORT_LOAD_BENCH.postgresUrl),
+    }),
+  /** Cold and warm page loads in Chromium: /login usable, /financial's grid and cards (bench/firstLoad.ts). */
+  'first-load': () =>
+    runFirstLoadBenchmark({
+      runs: readCount('runs', DEFAULT_FIRST_LOAD_BENCH.runs),
+      webDists: values['web-dist']?.split(',') ?? DEFAULT_FIRST_LOAD_BENCH.webDists,
+      today: values.today ?? DEFAULT_FIRST_LOAD_BENCH.today,
     }),
   // Other benchmarks (formulas, API load, web) go here.
 };
