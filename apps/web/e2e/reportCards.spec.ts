@@ -148,10 +148,15 @@ test.describe('financial report summary cards', () => {
     await page.setViewportSize({ width: 820, height: 860 });
     await openDemoReport(page);
     await expect(cards(page)).toHaveCount(4);
-    for (const each of await cards(page).all()) {
-      const box = await each.boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= 820).toBe(true);
-    }
+    // The cards render once as placeholders, then with their figures: measure the loaded ones, again if
+    // a card was replaced between finding and measuring it.
+    await expect(card(page, 'Runway').getByTestId('runway-label')).toBeVisible();
+    await expect(async () => {
+      for (const each of await cards(page).all()) {
+        const box = await each.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= 820).toBe(true);
+      }
+    }).toPass({ timeout: 10_000 });
     // The page itself does not scroll sideways.
     const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(pageOverflow).toBeLessThanOrEqual(0);
