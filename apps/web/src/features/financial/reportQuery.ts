@@ -79,3 +79,6 @@ export type ReportQueryVariables = VariablesOf<typeof REPORT_QUERY>;
  * show the new figures (spec §4 'Data changes'), and the drawer's rules list its rules.
  */
 export const REPORT_REFETCH_QUERIES = ['Report', 'ReportSummary', 'ReportEntries', 'AccountRules'];
+
+/** The options of a ledger mutation: refetch REPORT_REFETCH_QUERIES, and resolve once they are back. */
+export const REPORT_MUTATION_OPTIONS = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };

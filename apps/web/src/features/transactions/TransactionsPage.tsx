@@ -12,7 +12,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import { useSelectedEntity } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
 import {
@@ -151,16 +152,7 @@ function TransactionsList({
 
 /** 'Load more transactions', also pressed for the user when it scrolls into view. */
 function LoadMore({ onLoadMore, loading }: { onLoadMore: () => void; loading: boolean }) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((observed) => {
-      if (observed.some((entry) => entry.isIntersecting)) onLoadMore();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [onLoadMore]);
+  const sentinel = useLoadMoreOnScroll(onLoadMore);
   return (
     <Center ref={sentinel} py="sm">
       <Button variant="default" onClick={onLoadMore} loading={loading}>

@@ -1,10 +1,9 @@
-import { formatCents } from '@keel/domain';
 import { BarChart, type BarChartSeries } from '@mantine/charts';
 import { Box, Group, Text } from '@mantine/core';
-import { formatCentsCompact, formatMonthTick } from './chartFormat';
+import { formatMonthTick } from './chartFormat';
 import type { IncomeVsExpenseView } from './reportSummaryQuery';
 import { SummaryCard, useSummaryCardBodyWidth } from './SummaryCard';
-import { SummaryChartTooltip } from './SummaryChartTooltip';
+import { summaryChartProps } from './summaryChartProps';
 
 /**
  * Actual and forecast figures are separate series in the same stack, so a forecast month's bars take
@@ -56,22 +55,9 @@ export function IncomeVsExpenseCard({ months }: { months: IncomeVsExpenseView[] 
         w={bodyWidth}
         h={150}
         data={data}
-        dataKey="month"
         series={SERIES}
         barChartProps={{ barGap: 0, barCategoryGap: '12%' }}
-        gridAxis="x"
-        tickLine="none"
-        xAxisProps={{ minTickGap: 18, fontSize: 10 }}
-        yAxisProps={{ width: 44, fontSize: 10, tickCount: 3, interval: 0, tickFormatter: formatCentsCompact }}
-        valueFormatter={formatCents}
-        tooltipAnimationDuration={150}
-        tooltipProps={{
-          wrapperStyle: { zIndex: 10 },
-          allowEscapeViewBox: { x: false, y: true },
-          content: ({ label, payload }) => (
-            <SummaryChartTooltip label={label} payload={payload} series={SERIES} />
-          ),
-        }}
+        {...summaryChartProps(SERIES)}
       />
     </SummaryCard>
   );

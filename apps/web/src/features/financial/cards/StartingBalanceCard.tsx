@@ -1,10 +1,10 @@
 import { formatCents } from '@keel/domain';
 import { type ChartSeries, LineChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
-import { formatCentsCompact, formatMonthTick, formatMonthYear } from './chartFormat';
+import { formatMonthTick, formatMonthYear } from './chartFormat';
 import type { StartingBalanceView } from './reportSummaryQuery';
 import { SummaryCard, useSummaryCardBodyWidth } from './SummaryCard';
-import { SummaryChartTooltip } from './SummaryChartTooltip';
+import { summaryChartProps } from './summaryChartProps';
 
 const SERIES: ChartSeries[] = [
   { name: 'actual', label: 'Actual', color: 'keel.7' },
@@ -36,26 +36,13 @@ export function StartingBalanceCard({ balances }: { balances: StartingBalanceVie
         w={bodyWidth}
         h={128}
         data={data}
-        dataKey="month"
         series={SERIES}
         withDots={false}
         strokeWidth={2}
         curveType="monotone"
         connectNulls={false}
-        gridAxis="x"
-        tickLine="none"
         lineProps={(series) => (series.name === 'forecast' ? { strokeDasharray: '5 4' } : {})}
-        xAxisProps={{ minTickGap: 18, fontSize: 10 }}
-        yAxisProps={{ width: 44, fontSize: 10, tickCount: 3, interval: 0, tickFormatter: formatCentsCompact }}
-        valueFormatter={formatCents}
-        tooltipAnimationDuration={150}
-        tooltipProps={{
-          wrapperStyle: { zIndex: 10 },
-          allowEscapeViewBox: { x: false, y: true },
-          content: ({ label, payload }) => (
-            <SummaryChartTooltip label={label} payload={payload} series={SERIES} />
-          ),
-        }}
+        {...summaryChartProps(SERIES)}
       />
     </SummaryCard>
   );

@@ -11,10 +11,9 @@ import {
   DELETE_RULE_MUTATION,
 } from '../grid/moveMutations';
 import { entriesLabel } from '../moveMessages';
-import { REPORT_REFETCH_QUERIES } from '../reportQuery';
+import { REPORT_MUTATION_OPTIONS } from '../reportQuery';
 import { describeSaveError } from './DrawerFormFrame';
 
-const MUTATION_OPTIONS = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };
 const madeOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
@@ -57,8 +56,8 @@ export function AccountRules({ accountId }: { accountId: string }) {
 function RuleItem({ rule, accountId }: { rule: AccountRuleView; accountId: string }) {
   const [confirming, setConfirming] = useState(false);
   const outside = useClickOutside(() => setConfirming(false));
-  const [deleteRule, deleting] = useMutation(DELETE_RULE_MUTATION, MUTATION_OPTIONS);
-  const [applyRule, applying] = useMutation(APPLY_RULE_MUTATION, MUTATION_OPTIONS);
+  const [deleteRule, deleting] = useMutation(DELETE_RULE_MUTATION, REPORT_MUTATION_OPTIONS);
+  const [applyRule, applying] = useMutation(APPLY_RULE_MUTATION, REPORT_MUTATION_OPTIONS);
   const from = rule.fromAccount?.name ?? 'a deleted account';
   const to = rule.toAccount.name;
   const outgoing = rule.fromAccountId === accountId;

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { REPORT_REFETCH_QUERIES } from '../reportQuery';
+import { REPORT_MUTATION_OPTIONS } from '../reportQuery';
 import { describeSaveError } from './DrawerFormFrame';
 import { DELETE_ENTRY_MUTATION } from './drawerMutations';
 import type { DrawerEntry } from './drawerQueries';
@@ -20,10 +20,7 @@ export type DeleteEntryDialogProps = {
  * or every occurrence of a forecast.
  */
 export function DeleteEntryDialog({ reportId, entry, onClose, onDeleted }: DeleteEntryDialogProps) {
-  const [deleteEntry, { loading }] = useMutation(DELETE_ENTRY_MUTATION, {
-    refetchQueries: REPORT_REFETCH_QUERIES,
-    awaitRefetchQueries: true,
-  });
+  const [deleteEntry, { loading }] = useMutation(DELETE_ENTRY_MUTATION, REPORT_MUTATION_OPTIONS);
   const [error, setError] = useState<string | null>(null);
   const forecast = entry?.transactionType === 'Budget';
 

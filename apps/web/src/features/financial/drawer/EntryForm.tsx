@@ -1,46 +1,31 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { entryMemoSchema, entryNameSchema } from '@keel/domain';
 import { Alert, Center, Loader, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { ReportAccountView } from '../reportQuery';
-import { REPORT_REFETCH_QUERIES } from '../reportQuery';
+import { REPORT_MUTATION_OPTIONS } from '../reportQuery';
 import { amountFieldCents, amountFieldSchema } from './amountFieldSchema';
 import { amountInputFromCents, EMPTY_AMOUNT_INPUT } from './amountInputValue';
-import { AgainstAccountField, AmountField } from './DrawerFormFields';
-import { DrawerFormFrame, describeSaveError } from './DrawerFormFrame';
+import { DrawerFormFrame } from './DrawerFormFrame';
 import { CREATE_USER_TRANSACTION_MUTATION, UPDATE_USER_TRANSACTION_MUTATION } from './drawerMutations';
-import { type DrawerEntry, ENTRY_WITH_TRANSACTION_QUERY } from './drawerQueries';
-import { againstAccountOptions, defaultAgainstAccountId } from './drawerScope';
-import { lastAgainstAccountId, rememberAgainstAccount } from './lastAgainstAccount';
+import { ENTRY_WITH_TRANSACTION_QUERY } from './drawerQueries';
+import { AgainstAccountField } from './formFields/AgainstAccountField';
+import { AmountField } from './formFields/AmountField';
+import type { DrawerFormProps } from './formFields/drawerFormProps';
+import { drawerFormSchema } from './formFields/drawerFormSchema';
+import { listAgainstAccounts } from './formFields/listAgainstAccounts';
+import { NameAndMemoFields } from './formFields/NameAndMemoFields';
+import { useDrawerFormSave } from './formFields/useDrawerFormSave';
 
-const entryFormSchema = z.object({
-  name: entryNameSchema,
-  memo: entryMemoSchema,
+const entryFormSchema = drawerFormSchema.extend({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is required'),
   amount: amountFieldSchema,
-  againstId: z.string().min(1, 'Against account is required'),
 });
 
 type EntryFormValues = z.input<typeof entryFormSchema>;
 
-export type EntryFormProps = {
-  entityId: string;
-  reportId: string;
-  /** The account a new entry is booked on (the row's account). */
-  accountId: string;
-  /**
-   * The row's sign: the user types the figure as the row shows it, so the amount sent is the typed
-   * signed cents times the sign (a credit account's shown 100 is -100 debit-positive).
-   */
-  sign: number;
-  accounts: readonly ReportAccountView[];
+export type EntryFormProps = DrawerFormProps & {
   defaultDate: string;
-  /** Null for a new entry; the user transaction's entry to edit. */
-  entry: DrawerEntry | null;
-  onDone: () => void;
 };
 
 /**
@@ -92,7 +77,7 @@ function EntryFormFields({
   onDone,
 }: EntryFormProps & { otherAccountId: string | null }) {
   const bookedOn = entry?.accountId ?? accountId;
-  const options = againstAccountOptions(accounts, bookedOn);
+  const against = listAgainstAccounts(entityId, accounts, bookedOn, otherAccountId);
   const form = useForm({
     resolver: zodResolver(entryFormSchema),
     mode: 'onChange',
@@ -101,17 +86,15 @@ function EntryFormFields({
       memo: entry?.memo ?? '',
       date: entry?.date ?? defaultDate,
       amount: entry ? amountInputFromCents(entry.amount * sign) : EMPTY_AMOUNT_INPUT,
-      againstId: defaultAgainstAccountId(accounts, options, otherAccountId, lastAgainstAccountId(entityId)),
+      againstId: against.defaultId,
     } satisfies EntryFormValues,
   });
   const { errors, isValid, isSubmitting } = form.formState;
-  const [serverError, setServerError] = useState<string | null>(null);
-  const mutationOptions = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };
-  const [createEntry] = useMutation(CREATE_USER_TRANSACTION_MUTATION, mutationOptions);
-  const [updateEntry] = useMutation(UPDATE_USER_TRANSACTION_MUTATION, mutationOptions);
+  const { serverError, save } = useDrawerFormSave(entityId, onDone);
+  const [createEntry] = useMutation(CREATE_USER_TRANSACTION_MUTATION, REPORT_MUTATION_OPTIONS);
+  const [updateEntry] = useMutation(UPDATE_USER_TRANSACTION_MUTATION, REPORT_MUTATION_OPTIONS);
 
-  const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
+  const submit = form.handleSubmit((values) => {
     const variables = {
       reportId,
       entityId,
@@ -122,14 +105,9 @@ function EntryFormFields({
       name: values.name,
       memo: values.memo,
     };
-    try {
-      if (entry) await updateEntry({ variables: { ...variables, id: entry.id } });
-      else await createEntry({ variables });
-      rememberAgainstAccount(entityId, values.againstId);
-      onDone();
-    } catch (failure) {
-      setServerError(describeSaveError(failure));
-    }
+    return save(values.againstId, () =>
+      entry ? updateEntry({ variables: { ...variables, id: entry.id } }) : createEntry({ variables }),
+    );
   });
 
   return (
@@ -141,11 +119,10 @@ function EntryFormFields({
       saving={isSubmitting}
       serverError={serverError}
     >
-      <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
-      <TextInput label="Memo" {...form.register('memo')} error={errors.memo?.message} />
+      <NameAndMemoFields register={form.register} errors={errors} />
       <TextInput label="Date" type="date" {...form.register('date')} error={errors.date?.message} />
       <AmountField control={form.control} name="amount" />
-      <AgainstAccountField control={form.control} name="againstId" options={options} />
+      <AgainstAccountField control={form.control} name="againstId" options={against.options} />
     </DrawerFormFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Loader, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useLoadMoreOnScroll } from '../../../lib/useLoadMoreOnScroll';
 import type { DrawerEntry } from './drawerQueries';
 import { EntryListItem } from './EntryListItem';
 import type { ReportEntriesList } from './useReportEntries';
@@ -57,17 +57,9 @@ export function EntryList({ list, searching, onEdit, onDelete, onViewHistory }: 
   );
 }
 
+/** 'Load more', also pressed for the user when it scrolls into view. */
 function LoadMore({ onLoadMore, loading }: { onLoadMore: () => void; loading: boolean }) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((observed) => {
-      if (observed.some((item) => item.isIntersecting)) onLoadMore();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [onLoadMore]);
+  const sentinel = useLoadMoreOnScroll(onLoadMore);
   return (
     <Center ref={sentinel} py="sm">
       <Button variant="default" size="xs" onClick={onLoadMore} loading={loading}>

@@ -5,29 +5,28 @@ import {
   AVERAGE_MONTHS_MIN,
   averageMonthsSchema,
   DEFAULT_FORECAST_RECURRENCE,
-  entryMemoSchema,
-  entryNameSchema,
   FORECAST_CALCULATION_TYPES,
   FORECAST_RECURRENCES,
   type MonthKey,
   parseMonthKey,
   toMonthKey,
 } from '@keel/domain';
-import { Group, NumberInput, Select, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Group, NumberInput, Select } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { ReportAccountView } from '../reportQuery';
-import { REPORT_REFETCH_QUERIES } from '../reportQuery';
+import { REPORT_MUTATION_OPTIONS } from '../reportQuery';
 import { AverageWorking } from './AverageWorking';
 import { amountFieldCents, amountFieldSchema } from './amountFieldSchema';
 import { amountInputFromCents, EMPTY_AMOUNT_INPUT } from './amountInputValue';
-import { AgainstAccountField, AmountField } from './DrawerFormFields';
-import { DrawerFormFrame, describeSaveError } from './DrawerFormFrame';
+import { DrawerFormFrame } from './DrawerFormFrame';
 import { CREATE_FORECAST_MUTATION, UPDATE_FORECAST_MUTATION } from './drawerMutations';
-import type { DrawerEntry } from './drawerQueries';
-import { againstAccountOptions, defaultAgainstAccountId } from './drawerScope';
-import { lastAgainstAccountId, rememberAgainstAccount } from './lastAgainstAccount';
+import { AgainstAccountField } from './formFields/AgainstAccountField';
+import { AmountField } from './formFields/AmountField';
+import type { DrawerFormProps } from './formFields/drawerFormProps';
+import { drawerFormSchema } from './formFields/drawerFormSchema';
+import { listAgainstAccounts } from './formFields/listAgainstAccounts';
+import { NameAndMemoFields } from './formFields/NameAndMemoFields';
+import { useDrawerFormSave } from './formFields/useDrawerFormSave';
 
 const MONTH_OPTIONS = [
   'January',
@@ -56,17 +55,14 @@ const CALCULATION_LABELS: Record<(typeof FORECAST_CALCULATION_TYPES)[number], st
   average: 'Average of last months',
 };
 
-const forecastFormSchema = z
-  .object({
-    name: entryNameSchema,
-    memo: entryMemoSchema,
+const forecastFormSchema = drawerFormSchema
+  .extend({
     calculationType: z.enum(FORECAST_CALCULATION_TYPES),
     amount: z.object({ text: z.string(), negative: z.boolean() }),
     averageMonths: z.union([z.number(), z.string()]),
     startMonth: z.string().min(1, 'Month is required'),
     startYear: z.string().min(1, 'Year is required'),
     recurring: z.enum(FORECAST_RECURRENCES),
-    againstId: z.string().min(1, 'Against account is required'),
   })
   .superRefine((values, context) => {
     // Only the figure the calculation uses is checked: a fixed amount, or the months to average.
@@ -93,19 +89,9 @@ const forecastFormSchema = z
 
 type ForecastFormValues = z.input<typeof forecastFormSchema>;
 
-export type ForecastFormProps = {
-  entityId: string;
-  reportId: string;
-  /** The account a new forecast is booked on (the row's account). */
-  accountId: string;
-  /** The row's sign: the amount is typed as the row shows it (see EntryForm). */
-  sign: number;
-  accounts: readonly ReportAccountView[];
+export type ForecastFormProps = DrawerFormProps & {
   defaultMonth: MonthKey;
   currentMonth: MonthKey;
-  /** Null for a new forecast; else an occurrence of the forecast to edit. */
-  entry: DrawerEntry | null;
-  onDone: () => void;
 };
 
 /**
@@ -127,9 +113,9 @@ export function ForecastForm({
 }: ForecastFormProps) {
   const forecast = entry?.refTransaction ?? null;
   const bookedOn = entry?.accountId ?? accountId;
-  const options = againstAccountOptions(accounts, bookedOn);
   const onForecastSide = !forecast || forecast.accountId === bookedOn;
   const otherAccountId = forecast ? (onForecastSide ? forecast.againstId : forecast.accountId) : null;
+  const against = listAgainstAccounts(entityId, accounts, bookedOn, otherAccountId);
   const start = parseMonthKey(forecast?.startDate ?? defaultMonth);
   const form = useForm({
     resolver: zodResolver(forecastFormSchema),
@@ -145,22 +131,20 @@ export function ForecastForm({
       startMonth: String(start.month),
       startYear: String(start.year),
       recurring: forecast?.recurring ?? DEFAULT_FORECAST_RECURRENCE,
-      againstId: defaultAgainstAccountId(accounts, options, otherAccountId, lastAgainstAccountId(entityId)),
+      againstId: against.defaultId,
     } satisfies ForecastFormValues,
   });
   const { errors, isValid, isSubmitting } = form.formState;
   const calculationType = form.watch('calculationType');
   const [averageMonths, startMonth, startYear] = form.watch(['averageMonths', 'startMonth', 'startYear']);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const mutationOptions = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };
-  const [createForecast] = useMutation(CREATE_FORECAST_MUTATION, mutationOptions);
-  const [updateForecast] = useMutation(UPDATE_FORECAST_MUTATION, mutationOptions);
+  const { serverError, save } = useDrawerFormSave(entityId, onDone);
+  const [createForecast] = useMutation(CREATE_FORECAST_MUTATION, REPORT_MUTATION_OPTIONS);
+  const [updateForecast] = useMutation(UPDATE_FORECAST_MUTATION, REPORT_MUTATION_OPTIONS);
   const currentYear = parseMonthKey(currentMonth).year;
   const yearOptions = Array.from({ length: 12 }, (_, offset) => String(currentYear - 1 + offset));
   if (!yearOptions.includes(String(start.year))) yearOptions.unshift(String(start.year));
 
-  const submit = form.handleSubmit(async (values) => {
-    setServerError(null);
+  const submit = form.handleSubmit((values) => {
     const fixed = values.calculationType === 'fixed';
     const variables = {
       reportId,
@@ -176,14 +160,11 @@ export function ForecastForm({
       memo: values.memo,
       recurring: values.recurring,
     };
-    try {
-      if (forecast) await updateForecast({ variables: { ...variables, budgetId: forecast.id } });
-      else await createForecast({ variables });
-      rememberAgainstAccount(entityId, values.againstId);
-      onDone();
-    } catch (failure) {
-      setServerError(describeSaveError(failure));
-    }
+    return save(values.againstId, () =>
+      forecast
+        ? updateForecast({ variables: { ...variables, budgetId: forecast.id } })
+        : createForecast({ variables }),
+    );
   });
 
   return (
@@ -195,8 +176,7 @@ export function ForecastForm({
       saving={isSubmitting}
       serverError={serverError}
     >
-      <TextInput label="Name" {...form.register('name')} error={errors.name?.message} />
-      <TextInput label="Memo" {...form.register('memo')} error={errors.memo?.message} />
+      <NameAndMemoFields register={form.register} errors={errors} />
       <Controller
         control={form.control}
         name="calculationType"
@@ -282,7 +262,7 @@ export function ForecastForm({
           />
         )}
       />
-      <AgainstAccountField control={form.control} name="againstId" options={options} />
+      <AgainstAccountField control={form.control} name="againstId" options={against.options} />
     </DrawerFormFrame>
   );
 }

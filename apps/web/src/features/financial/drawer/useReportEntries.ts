@@ -1,6 +1,10 @@
-import { useQuery } from '@apollo/client/react';
-import { useCallback, useMemo } from 'react';
-import { type DrawerEntry, REPORT_ENTRIES_QUERY } from './drawerQueries';
+import { type CursorPaging, useCursorPages } from '../../../lib/useCursorPages';
+import {
+  type DrawerEntry,
+  REPORT_ENTRIES_QUERY,
+  type ReportEntriesResult,
+  type ReportEntriesVariables,
+} from './drawerQueries';
 import type { EntryDateWindow } from './drawerScope';
 
 /** Entries come 50 at a time (spec §9 page size). */
@@ -20,6 +24,16 @@ export type ReportEntriesList = {
   loadMore: () => void;
 };
 
+const ENTRY_PAGES: CursorPaging<
+  ReportEntriesResult,
+  ReportEntriesVariables,
+  ReportEntriesResult['reportEntries']['entries']
+> = {
+  connectionOf: (data) => data.reportEntries?.entries,
+  withConnection: (data, entries) => ({ ...data, reportEntries: { ...data.reportEntries, entries } }),
+  pageAfter: (endCursor) => ({ after: endCursor }),
+};
+
 /**
  * The drawer's entry list (ReportEntries): the row's entries in the window, matching `search`, newest
  * first; `loadMore` appends the next page. Skipped (empty) for rows without an account.
@@ -33,7 +47,7 @@ export function useReportEntries(filter: {
   /** The row's sign (ReportLineItem.sign), not reportItem.sign: a line may flip its accounts' sign. */
   sign: number;
 }): ReportEntriesList {
-  const { data, loading, error, fetchMore, networkStatus } = useQuery(REPORT_ENTRIES_QUERY, {
+  const { connection, nodes, ...pages } = useCursorPages(REPORT_ENTRIES_QUERY, ENTRY_PAGES, {
     variables: {
       reportId: filter.reportId,
       accountId: filter.accountId ?? '',
@@ -43,43 +57,12 @@ export function useReportEntries(filter: {
       first: ENTRIES_PAGE_SIZE,
     },
     skip: !filter.accountId,
-    fetchPolicy: 'cache-and-network',
-    notifyOnNetworkStatusChange: true,
   });
-  const result = data?.reportEntries;
-  const connection = result?.entries;
-  const loadingMore = networkStatus === 3;
-  const endCursor = connection?.pageInfo.endCursor ?? null;
-  const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
-
-  const loadMore = useCallback(() => {
-    if (!hasNextPage || !endCursor || loadingMore) return;
-    void fetchMore({
-      variables: { after: endCursor },
-      updateQuery: (previous, { fetchMoreResult }) => {
-        const before = previous.reportEntries;
-        const next = fetchMoreResult.reportEntries;
-        if (!before) return fetchMoreResult;
-        return {
-          reportEntries: {
-            ...next,
-            entries: { ...next.entries, edges: [...before.entries.edges, ...next.entries.edges] },
-          },
-        };
-      },
-    });
-  }, [endCursor, fetchMore, hasNextPage, loadingMore]);
-
-  const entries = useMemo(() => connection?.edges.map((edge) => edge.node) ?? [], [connection]);
   return {
-    entries,
+    entries: nodes,
     sign: filter.sign,
     totalCount: connection?.totalCount ?? 0,
     totalAmount: connection?.totalAmount ?? 0,
-    hasNextPage,
-    loading: loading && !connection,
-    loadingMore,
-    error,
-    loadMore,
+    ...pages,
   };
 }

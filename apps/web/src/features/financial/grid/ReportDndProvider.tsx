@@ -18,7 +18,7 @@ import { IconArrowsMove, IconBan } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { entriesLabel, ruleCreatedMessage } from '../moveMessages';
 import type { ReportDragItem, ReportDropData, ReportDropTarget } from '../reportDrag';
-import { REPORT_REFETCH_QUERIES, type ReportAccountView, type ReportViewData } from '../reportQuery';
+import { REPORT_MUTATION_OPTIONS, type ReportAccountView, type ReportViewData } from '../reportQuery';
 import { dropRefusalReason } from './canDropOn';
 import { readDragItem } from './GridRow';
 import { HEADER_HEIGHT } from './gridLayout';
@@ -30,7 +30,6 @@ import './ReportGrid.module.css';
 
 /** A press must travel this far before it drags, so a click still selects a cell. */
 const DRAG_ACTIVATION_DISTANCE_PX = 6;
-const MUTATION_OPTIONS = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };
 
 function readDropTarget(data: unknown): ReportDropTarget | null {
   if (typeof data !== 'object' || data === null || !('target' in data)) return null;
@@ -71,9 +70,9 @@ export function ReportDndProvider({
   const [dragged, setDragged] = useState<ReportDragItem | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [overTarget, setOverTarget] = useState(false);
-  const [moveEntry] = useMutation(MOVE_ENTRY_MUTATION, MUTATION_OPTIONS);
-  const [moveEntries] = useMutation(MOVE_ENTRIES_MUTATION, MUTATION_OPTIONS);
-  const [createRule] = useMutation(CREATE_RULE_MUTATION, MUTATION_OPTIONS);
+  const [moveEntry] = useMutation(MOVE_ENTRY_MUTATION, REPORT_MUTATION_OPTIONS);
+  const [moveEntries] = useMutation(MOVE_ENTRIES_MUTATION, REPORT_MUTATION_OPTIONS);
+  const [createRule] = useMutation(CREATE_RULE_MUTATION, REPORT_MUTATION_OPTIONS);
 
   // The cursor says whether the row under it takes the drop (styles in ReportGrid.module.css).
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView, ReportViewData } from '../reportQuery';
-import { REPORT_REFETCH_QUERIES } from '../reportQuery';
+import { REPORT_MUTATION_OPTIONS } from '../reportQuery';
 import type { ReportSelectionControls } from '../reportSelection';
 import {
   ADJUST_FORECAST_CELL_MUTATION,
@@ -31,8 +31,6 @@ export type AccountRowActions = {
   adjustForecastCell(row: ReportLineItemView, column: ReportColumnView, amount: number): Promise<void>;
 };
 
-const MUTATION_OPTIONS = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };
-
 function failure(title: string, error: unknown) {
   notifications.show({
     color: 'red',
@@ -44,15 +42,15 @@ function failure(title: string, error: unknown) {
 /** The row menu's and the inline editor's writes; each refetches the report, a failure changes nothing. */
 export function useAccountRowActions(input: AccountRowActionsInput): AccountRowActions {
   const { entityId, report, accountsById, controls, selectedColumn } = input;
-  const [createAccount] = useMutation(CREATE_ACCOUNT_MUTATION, MUTATION_OPTIONS);
-  const [updateAccount] = useMutation(UPDATE_ACCOUNT_MUTATION, MUTATION_OPTIONS);
+  const [createAccount] = useMutation(CREATE_ACCOUNT_MUTATION, REPORT_MUTATION_OPTIONS);
+  const [updateAccount] = useMutation(UPDATE_ACCOUNT_MUTATION, REPORT_MUTATION_OPTIONS);
   const [deleteAccount] = useMutation(DELETE_ACCOUNT_MUTATION, {
-    ...MUTATION_OPTIONS,
+    ...REPORT_MUTATION_OPTIONS,
     // A query still open on the deleted account (the drawer's entries) fails to refetch: that is the
     // query's error to show, not the delete's, which has happened.
     onQueryUpdated: (query) => query.refetch().catch(() => undefined),
   });
-  const [adjustForecastCell] = useMutation(ADJUST_FORECAST_CELL_MUTATION, MUTATION_OPTIONS);
+  const [adjustForecastCell] = useMutation(ADJUST_FORECAST_CELL_MUTATION, REPORT_MUTATION_OPTIONS);
 
   const select = (key: string) => {
     if (selectedColumn) controls.selectCell(key, selectedColumn);
