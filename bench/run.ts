@@ -20,6 +20,7 @@ const { DEFAULT_GRID_BENCH, runGridBenchmark } = await import('./reportGrid');
 const { DEFAULT_INPUT_BOUNDS_BENCH, runInputBoundsBenchmark } = await import('./inputBounds');
 const { DEFAULT_REPORT_LOAD_BENCH, runReportLoadBenchmark } = await import('./reportLoad');
 const { DEFAULT_FIRST_LOAD_BENCH, runFirstLoadBenchmark } = await import('./firstLoad');
+const { DEFAULT_FORMULA_BENCH, runFormulaBenchmark } = await import('./formula');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -39,6 +40,7 @@ const parsed = parseArgs({
     clients: { type: 'string' },
     seconds: { type: 'string' },
     'web-dist': { type: 'string' },
+    variables: { type: 'string' },
   },
 });
 const values: Record<string, string | undefined> = { ...parsed.values };
@@ -129,7 +131,17 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       webDists: values['web-dist']?.split(',') ?? DEFAULT_FIRST_LOAD_BENCH.webDists,
       today: values.today ?? DEFAULT_FIRST_LOAD_BENCH.today,
     }),
-  // Other benchmarks (formulas, API load, web) go here.
+  /** Model formulas: full evaluation and one-input re-evaluation of a generated model (bench/formula.ts). */
+  formula: () =>
+    runFormulaBenchmark({
+      ...DEFAULT_FORMULA_BENCH,
+      variables: readCount('variables', DEFAULT_FORMULA_BENCH.variables),
+      months: readCount('months', DEFAULT_FORMULA_BENCH.months),
+      runs: readCount('runs', DEFAULT_FORMULA_BENCH.runs),
+      warmup: readCount('warmup', DEFAULT_FORMULA_BENCH.warmup),
+      seed: readCount('seed', DEFAULT_FORMULA_BENCH.seed),
+    }),
+  // Other benchmarks (API load, web) go here.
 };
 
 async function main(): Promise<void> {

@@ -1,5 +1,6 @@
 export * from './accountFigures';
 export * from './forecastSchedule';
+export * from './formula';
 export * from './money';
 export * from './months';
 export * from './permissions';
@@ -13,4 +14,5 @@ export * from './runway';
 export * from './spendByCategory';
 export * from './validation/auth';
 export * from './validation/ledger';
+export * from './validation/models';
 export * from './validation/text';

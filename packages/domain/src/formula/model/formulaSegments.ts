@@ -1,0 +1,164 @@
+import { addMonths, isMonthKey, type MonthKey } from '../../months';
+
+/** A segment bound: a given month, or `auto` (start: the model start; end: until the next segment). */
+export type SegmentBoundType = 'month' | 'auto';
+
+/** One formula of a formula variable and the months it applies to, as the user set them. */
+export type FormulaSegment = {
+  formula: string;
+  startMonth: MonthKey | null;
+  startType: SegmentBoundType;
+  endMonth: MonthKey | null;
+  endType: SegmentBoundType;
+};
+
+/** A segment with both months resolved (they may reach past the model end; evaluation clips them). */
+export type NormalizedSegment = FormulaSegment & { startMonth: MonthKey; endMonth: MonthKey };
+
+export type SegmentProblemCode =
+  | 'MISSING_MONTH'
+  | 'AUTO_START_NOT_FIRST'
+  | 'START_BEFORE_MODEL'
+  | 'END_BEFORE_START'
+  | 'OVERLAP';
+
+/** What is wrong with the segment at `index` of the list given (not of the sorted one). */
+export type SegmentProblem = { index: number; code: SegmentProblemCode; message: string };
+
+/** Segments in order with their months resolved, or every problem found (`error`: the first one's message). */
+export type NormalizedSegments =
+  | { ok: true; segments: NormalizedSegment[] }
+  | { ok: false; error: string; problems: SegmentProblem[] };
+
+/** A new segment's default length: it ends 24 months after it starts (spec §4 'Segments'). */
+const SEGMENT_DEFAULT_MONTHS = 24;
+
+/**
+ * Sorts a formula variable's segments by start month and resolves their `auto` bounds:
+ * - an auto start is the model start, and only the first segment may have one;
+ * - an auto end is the month before the next segment's start, or the model end for the last segment.
+ * A segment may cover a single month (end = start). Segments may not start before the model start, end
+ * before they start, or overlap; each problem is reported with the segment's index in `segments`.
+ * Months not covered by any segment stay blank.
+ */
+export function normalizeSegments(
+  segments: readonly FormulaSegment[],
+  modelStart: MonthKey,
+  modelEnd: MonthKey,
+): NormalizedSegments {
+  const problems: SegmentProblem[] = [];
+  const report = (index: number, code: SegmentProblemCode, message: string) =>
+    problems.push({ index, code, message });
+
+  const starts = segments.map((segment, index) => {
+    if (segment.startType === 'auto') return { index, start: null };
+    if (!isMonthKey(segment.startMonth)) report(index, 'MISSING_MONTH', 'Segment start month is required');
+    return { index, start: isMonthKey(segment.startMonth) ? segment.startMonth : modelStart };
+  });
+  // Auto starts first, then by start month; equal starts keep their order.
+  starts.sort((a, b) =>
+    a.start === b.start
+      ? a.index - b.index
+      : a.start === null
+        ? -1
+        : b.start === null
+          ? 1
+          : a.start < b.start
+            ? -1
+            : 1,
+  );
+
+  const resolved = starts.map(({ index, start }, position) => {
+    if (start === null && position > 0)
+      report(index, 'AUTO_START_NOT_FIRST', 'Only the first segment can start automatically');
+    const startMonth = start ?? modelStart;
+    if (startMonth < modelStart)
+      report(index, 'START_BEFORE_MODEL', 'Segment start cannot be earlier than the model start');
+    return { index, startMonth };
+  });
+
+  const normalized = resolved.map(({ index, startMonth }, position): NormalizedSegment => {
+    const segment = segments[index] as FormulaSegment;
+    const next = resolved[position + 1];
+    if (next !== undefined && next.startMonth === startMonth)
+      report(next.index, 'OVERLAP', 'Two segments cannot start in the same month');
+    let endMonth: MonthKey;
+    if (segment.endType === 'auto') {
+      endMonth = next === undefined ? modelEnd : addMonths(next.startMonth, -1);
+    } else if (isMonthKey(segment.endMonth)) {
+      endMonth = segment.endMonth;
+      if (endMonth < startMonth)
+        report(index, 'END_BEFORE_START', 'Segment end must be after the segment start');
+      else if (next !== undefined && next.startMonth > startMonth && endMonth >= next.startMonth)
+        report(index, 'OVERLAP', 'Segment must end before the next segment starts');
+    } else {
+      report(index, 'MISSING_MONTH', 'Segment end month is required');
+      endMonth = startMonth;
+    }
+    return { ...segment, startMonth, endMonth };
+  });
+
+  const [first] = problems;
+  return first === undefined
+    ? { ok: true, segments: normalized }
+    : { ok: false, error: first.message, problems };
+}
+
+/**
+ * The segment "Add segment" offers: it starts the month after the last segment ends (by start month),
+ * or in the current month when there is none. When the last segment ends `auto` (open-ended) it starts
+ * in the current month, or the month after the last segment's start if that is later. It ends
+ * SEGMENT_DEFAULT_MONTHS months after its start, with an empty formula.
+ */
+export function nextSegmentDefaults(
+  segments: readonly FormulaSegment[],
+  currentMonth: MonthKey,
+): FormulaSegment {
+  const last = [...segments]
+    .filter((segment) => segment.startType === 'auto' || isMonthKey(segment.startMonth))
+    .sort((a, b) => (a.startType === 'auto' ? -1 : b.startType === 'auto' ? 1 : 0) || compareStart(a, b))
+    .at(-1);
+  let startMonth = currentMonth;
+  if (last?.endType === 'month' && isMonthKey(last.endMonth)) startMonth = addMonths(last.endMonth, 1);
+  else if (last !== undefined && last.startType === 'month' && isMonthKey(last.startMonth)) {
+    const afterLast = addMonths(last.startMonth, 1);
+    if (afterLast > startMonth) startMonth = afterLast;
+  }
+  return {
+    formula: '',
+    startMonth,
+    startType: 'month',
+    endMonth: addMonths(startMonth, SEGMENT_DEFAULT_MONTHS),
+    endType: 'month',
+  };
+}
+
+function compareStart(a: FormulaSegment, b: FormulaSegment): number {
+  const x = a.startMonth ?? '';
+  const y = b.startMonth ?? '';
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The segments with `segment` added, normalised again. */
+export function addSegment(
+  segments: readonly FormulaSegment[],
+  segment: FormulaSegment,
+  modelStart: MonthKey,
+  modelEnd: MonthKey,
+): NormalizedSegments {
+  return normalizeSegments([...segments, segment], modelStart, modelEnd);
+}
+
+/** The segments without the one at `index`, normalised again (auto ends now reach the next one left). */
+export function removeSegment(
+  segments: readonly FormulaSegment[],
+  index: number,
+  modelStart: MonthKey,
+  modelEnd: MonthKey,
+): NormalizedSegments {
+  return normalizeSegments(
+    segments.filter((_, position) => position !== index),
+    modelStart,
+    modelEnd,
+  );
+}
