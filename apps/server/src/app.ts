@@ -5,19 +5,15 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './appDeps';
 import { createBackgroundTasks } from './backgroundTasks';
-import type { Clock } from './clock';
 import type { Config } from './config';
-import type { Db } from './db/client';
 import { registerGraphql } from './graphql/server';
 import { AdmissionRefused, createAdmissionGate } from './http/admissionGate';
-import type { Providers } from './providers';
 import { registerAuthRoutes } from './rest/auth';
 import { registerDevRoutes } from './rest/dev';
 import { registerEntityRoutes } from './rest/entities';
 import { sendProblem } from './rest/problem';
-
-export type AppDeps = { db: Db; config: Config; clock: Clock; providers: Providers };
 
 /**
  * Builds the HTTP app. Tests call `app.inject()` on it; main.ts listens on a port. `logStream` takes the

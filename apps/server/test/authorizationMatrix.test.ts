@@ -2,8 +2,8 @@ import { type Capability, type Role, roleCan } from '@keel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldAccess } from '../src/graphql/fieldPolicy';
 import { schema } from '../src/graphql/schema';
-import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from '../src/modules/ledger/ledgerTestKit';
 import { createTestApp, type TestApp } from './harness';
+import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from './ledgerTestKit';
 
 /**
  * Issue 8's authorization matrix: every root operation of the schema, called by every kind of caller,
@@ -83,6 +83,37 @@ async function freshForecast(): Promise<string> {
   );
   const id = result.data?.createForecast.id;
   if (!id) throw new Error(`createForecast: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+async function freshModel(): Promise<string> {
+  const result = await victim.gql<{ createModel: { id: string } }>(
+    'mutation($e: ID!) { createModel(entityId: $e, name: "Matrix model") { id } }',
+    { e: victim.entityId },
+  );
+  const id = result.data?.createModel.id;
+  if (!id) throw new Error(`createModel: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+async function freshVariable(): Promise<string> {
+  sequence += 1;
+  const result = await victim.gql<{ createVariable: { variable: { id: string } | null } }>(
+    'mutation($e: ID!, $m: ID!, $n: String!) { createVariable(entityId: $e, modelId: $m, name: $n, formulas: "12") { variable { id } } }',
+    { e: victim.entityId, m: await freshModel(), n: `Matrix variable ${sequence}` },
+  );
+  const id = result.data?.createVariable.variable?.id;
+  if (!id) throw new Error(`createVariable: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+async function freshOutput(): Promise<string> {
+  const result = await victim.gql<{ createBudget: { id: string } }>(
+    'mutation($v: ID!, $a: ID!) { createBudget(variableId: $v, accountId: $a) { id } }',
+    { v: await freshVariable(), a: await freshAccount() },
+  );
+  const id = result.data?.createBudget.id;
+  if (!id) throw new Error(`createBudget: ${JSON.stringify(result.errors)}`);
   return id;
 }
 
@@ -198,6 +229,55 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
   'Mutation.deleteRule': async () => ({
     query: 'mutation($id: ID!) { deleteRule(id: $id) { id } }',
     variables: { id: await freshRule() },
+  }),
+  'Query.model': async () => ({
+    query:
+      'query($e: ID!, $m: ID) { model(entityId: $e, modelId: $m) { id dataSheet { id values { value } } } }',
+    variables: { e: victim.entityId, m: await freshModel() },
+  }),
+  'Query.models': async () => ({
+    query: 'query($e: ID!) { models(entityId: $e) { id } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.getVariables': async () => ({
+    query: 'query($e: ID!) { getVariables(entityId: $e) { id } }',
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.createModel': async () => ({
+    query: 'mutation($e: ID!) { createModel(entityId: $e) { id } }',
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.updateModel': async () => ({
+    query: 'mutation($id: ID!) { updateModel(id: $id, name: "Renamed by matrix") { id } }',
+    variables: { id: await freshModel() },
+  }),
+  'Mutation.deleteModel': async () => ({
+    query: 'mutation($id: ID!) { deleteModel(id: $id) { id errors } }',
+    variables: { id: await freshModel() },
+  }),
+  'Mutation.createVariable': async () => ({
+    query: 'mutation($e: ID!, $m: ID!) { createVariable(entityId: $e, modelId: $m) { variable { id } } }',
+    variables: { e: victim.entityId, m: await freshModel() },
+  }),
+  'Mutation.updateVariable': async () => ({
+    query: 'mutation($id: ID!) { updateVariable(variableId: $id, formulas: "13") { variable { id } } }',
+    variables: { id: await freshVariable() },
+  }),
+  'Mutation.deleteVariable': async () => ({
+    query: 'mutation($id: ID!) { deleteVariable(variableId: $id) { id } }',
+    variables: { id: await freshVariable() },
+  }),
+  'Mutation.createBudget': async () => ({
+    query: 'mutation($v: ID!, $a: ID!) { createBudget(variableId: $v, accountId: $a) { id } }',
+    variables: { v: await freshVariable(), a: await freshAccount() },
+  }),
+  'Mutation.updateBudget': async () => ({
+    query: 'mutation($id: ID!) { updateBudget(budgetId: $id) { id } }',
+    variables: { id: await freshOutput() },
+  }),
+  'Mutation.deleteBudget': async () => ({
+    query: 'mutation($id: ID!) { deleteBudget(budgetId: $id) }',
+    variables: { id: await freshOutput() },
   }),
   'Mutation.applyRule': async () => ({
     query: 'mutation($id: ID!) { applyRule(id: $id) { movedCount } }',

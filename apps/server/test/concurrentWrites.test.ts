@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/queryRows';
 import { accounts, entries, transactions } from '../src/db/schema';
+import { createTestApp, type TestApp } from './harness';
 import {
   createLedgerFixture,
   type LedgerFixture,
   rollupMismatches,
   unbalancedTransactions,
-} from '../src/modules/ledger/ledgerTestKit';
-import { queryRows } from '../src/modules/ledger/queryRows';
-import { createTestApp, type TestApp } from './harness';
+} from './ledgerTestKit';
 
 /**
  * Two people editing the same rows at the same moment (issue 9). Each race sends two mutations at once,

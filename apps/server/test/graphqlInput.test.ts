@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from '../src/modules/ledger/ledgerTestKit';
 import { createTestApp, type TestApp } from './harness';
+import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from './ledgerTestKit';
 
 /**
  * Issue 8, 'Inputs that hurt': every argument is bounded, every refusal is a coded error naming its

@@ -14,16 +14,16 @@ import {
   isScalarType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/queryRows';
 import { schema } from '../src/graphql/schema';
+import { createTestApp, type TestApp } from './harness';
 import {
   createLedgerFixture,
   type LedgerFixture,
   ledgerSnapshot,
   rollupMismatches,
   unbalancedTransactions,
-} from '../src/modules/ledger/ledgerTestKit';
-import { queryRows } from '../src/modules/ledger/queryRows';
-import { createTestApp, type TestApp } from './harness';
+} from './ledgerTestKit';
 
 /**
  * Issue 8's property: random strings (NUL, lone surrogates, 100 KB, dates, ids), random numbers (NaN,

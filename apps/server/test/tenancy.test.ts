@@ -48,6 +48,28 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
       'mutation($entityId: ID!, $id: ID!) { updateForecast(budgetId: $id, entityId: $entityId, amount: 1) { id } }',
     variables: { entityId, id: '00000000-0000-4000-8000-000000000001' },
   }),
+  // Models: the entity guard answers before the model is looked up.
+  'Query.model': (entityId) => ({
+    query: 'query($entityId: ID!) { model(entityId: $entityId) { id name } }',
+    variables: { entityId },
+  }),
+  'Query.models': (entityId) => ({
+    query: 'query($entityId: ID!) { models(entityId: $entityId) { id name } }',
+    variables: { entityId },
+  }),
+  'Query.getVariables': (entityId) => ({
+    query: 'query($entityId: ID!) { getVariables(entityId: $entityId) { id name } }',
+    variables: { entityId },
+  }),
+  'Mutation.createModel': (entityId) => ({
+    query: 'mutation($entityId: ID!) { createModel(entityId: $entityId) { id } }',
+    variables: { entityId },
+  }),
+  'Mutation.createVariable': (entityId) => ({
+    query:
+      'mutation($entityId: ID!, $modelId: ID!) { createVariable(entityId: $entityId, modelId: $modelId) { errors } }',
+    variables: { entityId, modelId: '00000000-0000-4000-8000-000000000001' },
+  }),
   'Query.reports': (entityId) => ({
     query: 'query($entityId: ID!) { reports(entityId: $entityId) { id name } }',
     variables: { entityId },

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedgerFixture, type LedgerFixture } from '../src/modules/ledger/ledgerTestKit';
 import { createTestApp, type TestApp } from './harness';
+import { createLedgerFixture, type LedgerFixture } from './ledgerTestKit';
 
 /**
  * Issue 8: an unexpected failure is logged on the server in full and reaches the client only as a coded

@@ -1,4 +1,4 @@
-import { ROOT_ACCOUNTS } from '../modules/ledger/defaultChart';
+import { ROOT_ACCOUNTS } from '../modules/ledger/accounts';
 import {
   BASE_CHART,
   EXTRA_EXPENSE_GROUPS,

@@ -3,7 +3,8 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../test/harness';
 import type { Db } from '../db/client';
-import { accounts, entities, entries, memberships, transactions, users } from '../db/schema';
+import { accounts, entities, entries, memberships, models, transactions, users } from '../db/schema';
+import { evaluateStoredModel } from '../modules/models';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { BASE_CHART_ACCOUNTS, type GeneratedCompany, generateCompany } from './generateCompany';
 import { seedDemoIfEmpty } from './seedDemo';
@@ -365,6 +366,8 @@ describe('seedDemoIfEmpty', () => {
       // An inline cell edit: Events in February 2027, to the cent.
       { name: 'Adjustment', first: '2027-02-01', months: 1 },
       { name: 'Office lease', first: '2026-12-01', months: 60 },
+      // The 'Revenue plan' model's output, over the model's months (January 2025 to March 2028).
+      { name: 'Revenue plan: Cloud hosting', first: '2025-01-01', months: 39 },
       { name: 'SaaS subscriptions', first: '2026-12-01', months: 60 },
       { name: 'Salaries', first: '2026-12-01', months: 60 },
       { name: 'Subscription revenue', first: '2026-12-01', months: 60 },
@@ -375,6 +378,36 @@ describe('seedDemoIfEmpty', () => {
     // Revenue is credited (negative raw cents); costs are debited.
     expect(Number(plans.find((plan) => plan.name === 'Subscription revenue')?.amount)).toBeLessThan(0);
     expect(Number(plans.find((plan) => plan.name === 'Salaries')?.amount)).toBeGreaterThan(0);
+  });
+
+  it("gives the demo company the 'Revenue plan' model, whose output is the report's Cloud Hosting forecast", async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const [model] = await t.db.select().from(models).where(eq(models.entityId, entity!.id));
+    expect(model?.name).toBe('Revenue plan');
+    const evaluation = await evaluateStoredModel(t.db, t.clock, model!);
+    const byName = new Map(evaluation.variables.map((row) => [row.name, evaluation.cells.get(row.id) ?? []]));
+    const at = (name: string, month: string) => byName.get(name)?.find((cell) => cell.month === month)?.value;
+    // This month is October's booked revenue grown 3%; next month grows 3% again.
+    expect(at('Projected revenue', '2026-11')).toBeCloseTo(
+      (at('Subscription revenue (books)', '2026-10') ?? 0) * 1.03,
+      6,
+    );
+    expect(at('Projected revenue', '2026-12')).toBeCloseTo(
+      (at('Projected revenue', '2026-11') ?? 0) * 1.03,
+      6,
+    );
+    expect(evaluation.problems.size).toBe(0);
+    // Cloud hosting is 6% of it, to the cent, and the report's forecast for Cloud Hosting holds it.
+    const hosting = at('Cloud hosting', '2026-12') ?? 0;
+    expect(hosting).toBeCloseTo(Math.round((at('Projected revenue', '2026-12') ?? 0) * 6) / 100, 6);
+    const [written] = await rowsOf<{ amount: string }>(
+      t.db,
+      sql`SELECT sum(e.amount)::bigint AS amount FROM entries e JOIN transactions t ON t.id = e.transaction_id
+          JOIN accounts a ON a.id = e.account_id
+          WHERE e.entity_id = ${entity!.id} AND t.name = 'Revenue plan: Cloud hosting' AND a.name = 'Cloud Hosting'
+            AND e.date = '2026-12-01'`,
+    );
+    expect(Number(written?.amount)).toBe(Math.round(hosting * 100));
   });
 
   it('gives the demo company a rule its drawer lists', async () => {

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { Db, Tx } from '../db/client';
 import { accounts, entities, monthlyRollups } from '../db/schema';
 import { createEntity } from '../modules/entities/service';
-import { createDefaultChart } from '../modules/ledger/defaultChart';
+import { createDefaultChart } from '../modules/ledger/accounts';
 import { buildChartOfAccounts } from './buildChartOfAccounts';
 import { BASE_CHART } from './companyCatalog';
 import { createIdFactory } from './createIdFactory';

@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
-import { adjustForecastCell } from '../modules/ledger/adjustForecastCell';
-import { createRule } from '../modules/ledger/createRule';
-import { createForecast } from '../modules/ledger/saveForecast';
+import { adjustForecastCell, createForecast } from '../modules/ledger/forecasts';
+import { createRule } from '../modules/ledger/rules';
 import {
   CHECKING,
   EVENTS,

@@ -2,8 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { createLedgerFixture, type LedgerFixture } from '../../test/ledgerTestKit';
 import { idempotentRequests, transactions } from '../db/schema';
-import { createLedgerFixture, type LedgerFixture } from '../modules/ledger/ledgerTestKit';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_REPLAY_LIMIT_BYTES, replayableResponse } from './idempotency';
 
 /**

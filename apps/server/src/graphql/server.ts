@@ -3,7 +3,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
 import { useReportAnswerCache } from '../modules/reports/useReportAnswerCache';
 import { createContext, type Viewer } from './context';

@@ -1,7 +1,7 @@
 import { passwordResetRequestSchema } from '@keel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import type { BackgroundTasks } from '../backgroundTasks';
 import { signInWithGoogle, signInWithGoogleOtp, signUpWithGoogle } from '../modules/auth/googleSignIn';
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import { enableTwoFactorForDevelopment, listOutboxMessages } from '../modules/auth/devTools';
 import { devTwoFactorInputSchema, firstIssueMessage } from '../modules/auth/inputs';
 import { isLoopbackRequest } from './isLoopbackRequest';

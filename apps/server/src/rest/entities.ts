@@ -1,6 +1,6 @@
 import { entityNameSchema } from '@keel/domain';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import { createEntity, listEntitiesForUser } from '../modules/entities/service';
 import { sendProblem } from './problem';
 import { isRecord, readBodyFields } from './requestInput';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../appDeps';
 import type { Viewer } from '../graphql/context';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
 import { sendProblem } from './problem';

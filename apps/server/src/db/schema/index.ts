@@ -2,3 +2,4 @@ export * from './auth';
 export * from './entities';
 export * from './idempotency';
 export * from './ledger';
+export * from './models';

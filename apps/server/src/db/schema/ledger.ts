@@ -180,9 +180,11 @@ export const recurrences = ['none', 'monthly', 'quarterly', 'annually'] as const
 export const forecastCalculationTypes = ['fixed', 'average'] as const;
 /**
  * 'forecast': one a person made in the Forecast form. 'adjustment': the one-month forecast an inline
- * cell edit keeps for its (account, month), named 'Adjustment' (see adjustForecastCell).
+ * cell edit keeps for its (account, month), named 'Adjustment' (see adjustForecastCell). 'model': the
+ * months a model's output writes (modules/models), each month its own amount; changed only through
+ * the model.
  */
-export const forecastKinds = ['forecast', 'adjustment'] as const;
+export const forecastKinds = ['forecast', 'adjustment', 'model'] as const;
 export type ForecastKind = (typeof forecastKinds)[number];
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { accounts, entities, entityLedgerVolumes, memberships } from '../../db/schema';
-import { createDefaultChart } from '../ledger/defaultChart';
+import { createDefaultChart } from '../ledger/accounts';
 
 export type EntityRow = typeof entities.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reports } from '../../db/schema';
 import { isUuid } from '../../graphql/context';
-import { DEFAULT_REPORT_NAME } from '../ledger/defaultChart';
+import { DEFAULT_REPORT_NAME } from '../ledger/accounts';
 import type { ReportRecord } from './listReports';
 
 /**

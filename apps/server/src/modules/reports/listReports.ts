@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reports } from '../../db/schema';
-import { DEFAULT_REPORT_NAME } from '../ledger/defaultChart';
+import { DEFAULT_REPORT_NAME } from '../ledger/accounts';
 
 export type ReportRecord = typeof reports.$inferSelect;
 

@@ -15,8 +15,8 @@ import {
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { accounts, monthlyRollups, reportLineItems } from '../../db/schema';
-import { DEFAULT_REPORT_NAME, defaultReportLines } from '../ledger/defaultChart';
-import type { AccountRow } from '../ledger/types';
+import type { AccountRow } from '../ledger/accounts';
+import { DEFAULT_REPORT_NAME, defaultReportLines } from '../ledger/accounts';
 import { findReport } from './findReport';
 import type { ReportRecord } from './listReports';
 import { readThroughReportCache } from './reportCache';

@@ -9,7 +9,7 @@ import {
 } from '@keel/domain';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { queryRows } from '../ledger/queryRows';
+import { queryRows } from '../../db/queryRows';
 
 /** The furthest a runway looks: ten years past the actuals cutoff (forecasts run 60 months). */
 export const RUNWAY_HORIZON_MONTHS = 120;

@@ -1,6 +1,6 @@
 import { type AccountFigures, columnValue, type MonthKey } from '@keel/domain';
 import { builder } from '../../graphql/builder';
-import { AccountChildRef, AccountRef, type AccountRow } from '../ledger/types';
+import { AccountChildRef, AccountRef, type AccountRow } from '../ledger/accounts';
 import type { LoadedReport } from './loadReport';
 import { keyedValues, ReportValueRef } from './sharedTypes';
 

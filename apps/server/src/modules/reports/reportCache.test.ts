@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 import { createSignedInUser } from '../../../test/users';
+import { queryRows } from '../../db/queryRows';
 import { memberships } from '../../db/schema';
-import { createLedgerFixture, type LedgerFixture } from '../ledger/ledgerTestKit';
-import { queryRows } from '../ledger/queryRows';
 import { loadReport } from './loadReport';
 import { readLedgerVersion } from './reportCache';
 

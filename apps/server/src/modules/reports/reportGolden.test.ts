@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { insertTestLedger, type TestTransaction } from '../../../test/insertTestLedger';
 import { createSignedInUser } from '../../../test/users';
 import { createEntity } from '../entities/service';
-import { insertTestLedger, type TestTransaction } from './insertTestLedger';
 
 /**
  * A golden company, every figure below worked out by hand (cents). Today is 2026-11-22 (the harness

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { insertTestLedger, type TestTransaction } from '../../../test/insertTestLedger';
 import { createSignedInUser } from '../../../test/users';
 import { accounts, entries } from '../../db/schema';
 import { createEntity } from '../entities/service';
-import { insertTestLedger, type TestTransaction } from './insertTestLedger';
 
 const ROOTS = ['Income', 'Expense', 'Banks', 'Credit Cards', 'Investments', 'Loans', 'Other'];
 

@@ -2,7 +2,7 @@ import { addMonths, monthsBetween, RUNWAY_METHODS } from '@keel/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { createLedgerFixture, type LedgerFixture } from '../ledger/ledgerTestKit';
+import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 
 /**
  * Issue 10, what the range shown does not change: runway and its cash-out month come from the company's

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { insertTestLedger } from '../../../test/insertTestLedger';
 import { createSignedInUser } from '../../../test/users';
 import { memberships, reportLineItems, reports } from '../../db/schema';
 import { createEntity } from '../entities/service';
-import { insertTestLedger } from './insertTestLedger';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof createSignedInUser>>;

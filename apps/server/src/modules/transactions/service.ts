@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { escapeLikePattern } from '../../db/escapeLikePattern';
+import { queryRows } from '../../db/queryRows';
 import { apiError } from '../../graphql/errors';
-import { decodeCursor, encodeCursor } from '../ledger/listReportEntries';
-import { escapeLikePattern } from '../ledger/moveEntries';
-import { queryRows } from '../ledger/queryRows';
+import { decodeCursor, encodeCursor } from '../ledger/entries';
 import { readThroughReportCache } from '../reports/reportCache';
 
 /**

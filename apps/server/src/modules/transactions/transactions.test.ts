@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
+import {
+  createLedgerFixture,
+  insertImportedTransaction,
+  type LedgerFixture,
+} from '../../../test/ledgerTestKit';
 import { createSignedInUser } from '../../../test/users';
+import { queryRows } from '../../db/queryRows';
 import { accounts } from '../../db/schema';
 import { generateCompany } from '../../demo/generateCompany';
 import { PROVIDER_ACCOUNT_TYPE } from '../entities/service';
-import { createLedgerFixture, insertImportedTransaction, type LedgerFixture } from '../ledger/ledgerTestKit';
-import { queryRows } from '../ledger/queryRows';
 
 const LIST = `query($entityId: ID!, $cursor: String, $nameFilter: String, $accountTypeFilter: String, $first: Int) {
   bookkeepingTransactionsConnection(entityId: $entityId, cursor: $cursor, nameFilter: $nameFilter,

@@ -1,0 +1,4 @@
+/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,18 @@
+/**
+ * Entries: user transactions, edits, deletes and bulk moves of entries, and the lists that show them
+ * (spec §3 Entry, §4 drag and drop, §5, §7). Importing it registers the entry GraphQL types, queries
+ * and mutations on the builder (graphql/schema.ts).
+ */
+import './entryMutations';
+import './entryQueries';
+
+/**
+ * The row-by-row entry write that keeps rollups and Entry History exact, for documents that post
+ * entries (imports; the test kit's imported transactions).
+ */
+export { insertEntries, type NewEntry } from '../shared/entryWrites';
+export { createUserTransaction } from './createUserTransaction';
+export { deleteEntry } from './deleteEntry';
+export { decodeCursor, encodeCursor } from './listReportEntries';
+export { updateEntries } from './updateEntries';
+export { updateEntry } from './updateEntry';

@@ -1,0 +1,108 @@
+import {
+  averageMonthlyCents,
+  averageWindowMonths,
+  type ForecastCalculationType,
+  forecastOccurrenceMonths,
+} from '@keel/domain';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { accounts, monthlyRollups } from '../../../db/schema';
+import { insertEntries, type NewEntry } from '../shared/entryWrites';
+import type { AccountRow, EntryRow, ForecastRow } from '../shared/ledgerRows';
+
+/**
+ * Materialises a forecast's occurrences as entries (scenario 'forecast') of its Budget transaction:
+ * for each occurrence month (see forecastOccurrenceMonths: from the start month, once or every 1, 3 or
+ * 12 months, through the end month or 60 months), +amount on the account and -amount on the against
+ * account, dated the first of the month. They reach the monthly rollups like any entry.
+ */
+export async function expandForecast(
+  tx: Tx,
+  forecast: ForecastRow,
+  text: { name: string; memo: string },
+  userId: string | null,
+  now: Date,
+): Promise<EntryRow[]> {
+  const months = forecastOccurrenceMonths({
+    startMonth: forecast.startMonth,
+    endMonth: forecast.endMonth,
+    recurring: forecast.recurring,
+  });
+  const rows: NewEntry[] = months.flatMap((month) => {
+    const leg = {
+      entityId: forecast.entityId,
+      transactionId: forecast.transactionId,
+      date: `${month}-01`,
+      name: text.name,
+      memo: text.memo,
+      scenario: 'forecast' as const,
+    };
+    return [
+      { ...leg, accountId: forecast.accountId, amount: forecast.amount },
+      { ...leg, accountId: forecast.againstAccountId, amount: -forecast.amount },
+    ];
+  });
+  return insertEntries(tx, rows, userId, now);
+}
+
+/** The months an average forecast averages and the account's actual figure in each (raw cents). */
+export type AverageWindow = { months: { month: string; amount: number }[]; average: number };
+
+/**
+ * The actual monthly totals an `average` forecast averages: the account *with its sub-accounts* (what
+ * its report row shows), over the `averageMonths` most recent complete months before the start month
+ * (see averageWindowMonths), months without entries counting as 0; and their average, rounded half
+ * away from zero to the cent. Raw debit-positive cents, as the forecast books them.
+ */
+export async function averageWindow(
+  db: Db | Tx,
+  input: {
+    entityId: string;
+    account: AccountRow;
+    startMonth: string;
+    averageMonths: number;
+    currentMonth: string;
+  },
+): Promise<AverageWindow> {
+  const window = averageWindowMonths(input.startMonth, input.averageMonths, input.currentMonth);
+  if (window.length === 0) return { months: [], average: 0 };
+  const subtree = `${input.account.ancestry}${input.account.id}/%`;
+  const rows = await db
+    .select({ month: monthlyRollups.month, amount: sql<string>`sum(${monthlyRollups.amount})` })
+    .from(monthlyRollups)
+    .innerJoin(accounts, eq(accounts.id, monthlyRollups.accountId))
+    .where(
+      and(
+        eq(monthlyRollups.entityId, input.entityId),
+        or(eq(accounts.id, input.account.id), like(accounts.ancestry, subtree)),
+        eq(monthlyRollups.scenario, 'actual'),
+        inArray(monthlyRollups.month, window),
+      ),
+    )
+    .groupBy(monthlyRollups.month);
+  const byMonth = new Map(rows.map((row) => [row.month, Number(row.amount)]));
+  const months = window.map((month) => ({ month, amount: byMonth.get(month) ?? 0 }));
+  return { months, average: averageMonthlyCents(months.map((m) => m.amount)) };
+}
+
+/**
+ * A forecast's amount per occurrence, in cents: `fixed`, the amount given; `average`, the average of
+ * averageWindow. It is computed when the forecast is saved and stored; saving the forecast again
+ * recomputes it from the actuals of that moment.
+ */
+export async function computeForecastAmount(
+  tx: Tx,
+  forecast: {
+    entityId: string;
+    account: AccountRow;
+    calculationType: ForecastCalculationType;
+    fixedCents: number | null;
+    averageMonths: number | null;
+    startMonth: string;
+    currentMonth: string;
+  },
+): Promise<number> {
+  if (forecast.calculationType === 'fixed') return forecast.fixedCents ?? 0;
+  const { average } = await averageWindow(tx, { ...forecast, averageMonths: forecast.averageMonths ?? 0 });
+  return average;
+}

@@ -1,0 +1,214 @@
+import {
+  averageMonthsSchema,
+  DEFAULT_FORECAST_RECURRENCE,
+  entryCentsSchema,
+  entryMemoSchema,
+  entryNameSchema,
+  type ForecastCalculationType,
+  type ForecastRecurrence,
+  monthKeyOfDate,
+  unitsToCents,
+} from '@keel/domain';
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../../clock';
+import type { Db, Tx } from '../../../db/client';
+import { entries, type ForecastKind, forecasts, transactions } from '../../../db/schema';
+import { writeTransaction } from '../../../db/transactions';
+import { deleteEntries } from '../shared/entryWrites';
+import {
+  badLedgerInput,
+  forecastNotFound,
+  MODEL_FORECAST_READ_ONLY,
+  parseLedgerInput,
+} from '../shared/ledgerErrors';
+import { lockAccount, lockAccounts, lockTransaction } from '../shared/ledgerLocks';
+import {
+  assertReportOfEntity,
+  type ForecastRow,
+  findForecast,
+  type TransactionRow,
+} from '../shared/ledgerRows';
+import { resolveAgainstAccount } from '../shared/resolveAgainstAccount';
+import { computeForecastAmount, expandForecast } from './expandForecast';
+
+/** CreateForecast's and UpdateForecast's fields. On update, absent (or null) fields stay as they are. */
+export type ForecastInput = {
+  entityId?: string | null;
+  accountId?: string | null;
+  againstId?: string | null;
+  /** Whole units per occurrence (spec §1), debit-positive on the account; required for 'fixed'. */
+  amount?: number | null;
+  averageMonths?: number | null;
+  calculationType?: ForecastCalculationType | null;
+  /** The start month, 'YYYY-MM'. */
+  startMonth?: string | null;
+  name?: string | null;
+  memo?: string | null;
+  recurring?: ForecastRecurrence | null;
+  reportId?: string | null;
+  /** Create: what made it (default 'forecast'). Update: an adjustment edited in the Forecast form becomes a 'forecast'. */
+  kind?: ForecastKind;
+};
+
+/** CreateForecast's input: a new forecast names its entity, account and start month. */
+export type CreateForecastInput = ForecastInput & { entityId: string; accountId: string; startMonth: string };
+
+/** UpdateForecast's input: the forecast to change (its id, not its transaction's) and what changes. */
+export type UpdateForecastInput = ForecastInput & { forecastId: string };
+
+/** A forecast with the name and memo of its Budget transaction. */
+export type ForecastRecord = ForecastRow & Pick<TransactionRow, 'name' | 'memo'>;
+
+/**
+ * CreateForecast: a 'Budget' transaction (name, memo, dated the first of the start month), its
+ * `forecasts` row (the parameters) and its occurrences as forecast entries (see expandForecast).
+ * The against account defaults as for user transactions (Banks, else the first account).
+ */
+export async function createForecast(
+  db: Db | Tx,
+  clock: Clock,
+  userId: string | null,
+  input: CreateForecastInput,
+): Promise<ForecastRecord> {
+  return writeTransaction(db, async (tx) => {
+    const now = clock.now();
+    const params = await resolveForecastParams(tx, clock, input.entityId, input, null);
+    const [transaction] = await tx
+      .insert(transactions)
+      .values({
+        entityId: input.entityId,
+        transactionType: 'Budget',
+        name: params.name,
+        memo: params.memo,
+        date: `${params.startMonth}-01`,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!transaction) throw new Error('Transaction insert returned nothing');
+    const [forecast] = await tx
+      .insert(forecasts)
+      .values({
+        ...params.row,
+        kind: input.kind ?? 'forecast',
+        entityId: input.entityId,
+        transactionId: transaction.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!forecast) throw new Error('Forecast insert returned nothing');
+    await expandForecast(tx, forecast, params, userId, now);
+    return { ...forecast, name: params.name, memo: params.memo };
+  });
+}
+
+/**
+ * UpdateForecast(budgetId, ...): new parameters, and its occurrences replaced: the old forecast entries
+ * are deleted and the forecast expanded anew, the rollups following both. An 'average' amount is
+ * recomputed from the actuals of the moment.
+ *
+ * Locks (ledgerLocks.ts): the accounts asked for and the ones it has, then its transaction and
+ * entries, then the forecast row, all read again under the lock: a rename or another update that
+ * committed meanwhile is the starting point, never overwritten with a stale copy.
+ */
+export async function updateForecast(
+  db: Db | Tx,
+  clock: Clock,
+  userId: string | null,
+  input: UpdateForecastInput,
+): Promise<ForecastRecord> {
+  return writeTransaction(db, async (tx) => {
+    const found = await findForecast(tx, input.forecastId);
+    if (!found || (input.entityId && input.entityId !== found.entityId)) throw forecastNotFound();
+    await lockAccounts(tx, found.entityId, [input.accountId, input.againstId], { require: true });
+    await lockAccounts(tx, found.entityId, [found.accountId, found.againstAccountId], { require: false });
+    const locked = await lockTransaction(tx, found.transactionId);
+    const existing = await findForecast(tx, found.id, { lock: true });
+    if (!locked || !existing) throw forecastNotFound();
+    if (existing.kind === 'model') throw badLedgerInput(MODEL_FORECAST_READ_ONLY);
+    const { transaction } = locked;
+    const now = clock.now();
+    const params = await resolveForecastParams(tx, clock, existing.entityId, input, {
+      ...existing,
+      ...transaction,
+    });
+    await deleteEntries(tx, eq(entries.transactionId, existing.transactionId), userId, now);
+    await tx
+      .update(transactions)
+      .set({ name: params.name, memo: params.memo, date: `${params.startMonth}-01`, updatedAt: now })
+      .where(eq(transactions.id, existing.transactionId));
+    const [forecast] = await tx
+      .update(forecasts)
+      .set({ ...params.row, kind: input.kind ?? 'forecast', updatedAt: now })
+      .where(eq(forecasts.id, existing.id))
+      .returning();
+    if (!forecast) throw forecastNotFound();
+    await expandForecast(tx, forecast, params, userId, now);
+    return { ...forecast, name: params.name, memo: params.memo };
+  });
+}
+
+/** Checks and completes the parameters; computes the amount per occurrence. */
+async function resolveForecastParams(
+  tx: Tx,
+  clock: Clock,
+  entityId: string,
+  input: ForecastInput,
+  existing: ForecastRecord | null,
+) {
+  await assertReportOfEntity(tx, entityId, input.reportId);
+  const accountId = input.accountId ?? existing?.accountId;
+  const startMonth = input.startMonth ?? existing?.startMonth;
+  if (!accountId) throw badLedgerInput('Account is required');
+  if (!startMonth) throw badLedgerInput('Start month is required');
+  const account = await lockAccount(tx, entityId, accountId);
+  const keepAgainst =
+    existing && existing.againstAccountId !== account.id ? existing.againstAccountId : undefined;
+  const against = await resolveAgainstAccount(tx, entityId, account.id, input.againstId, keepAgainst);
+  const calculationType = input.calculationType ?? existing?.calculationType ?? 'fixed';
+  const recurring = input.recurring ?? existing?.recurring ?? DEFAULT_FORECAST_RECURRENCE;
+  const name = parseLedgerInput(entryNameSchema, input.name ?? existing?.name ?? '');
+  const memo = parseLedgerInput(entryMemoSchema, input.memo ?? existing?.memo ?? '');
+
+  let fixedCents: number | null = null;
+  let averageMonths: number | null = null;
+  if (calculationType === 'fixed') {
+    if (input.amount == null && existing?.calculationType !== 'fixed') {
+      throw badLedgerInput('Amount is required for a fixed forecast');
+    }
+    fixedCents =
+      input.amount == null
+        ? (existing?.amount ?? 0)
+        : parseLedgerInput(entryCentsSchema, unitsToCents(input.amount));
+  } else {
+    averageMonths = parseLedgerInput(
+      averageMonthsSchema,
+      input.averageMonths ?? existing?.averageMonths ?? undefined,
+    );
+  }
+  const amount = await computeForecastAmount(tx, {
+    entityId,
+    account,
+    calculationType,
+    fixedCents,
+    averageMonths,
+    startMonth,
+    currentMonth: monthKeyOfDate(clock.now().toISOString()),
+  });
+  return {
+    name,
+    memo,
+    startMonth,
+    row: {
+      accountId: account.id,
+      againstAccountId: against.id,
+      amount,
+      calculationType,
+      averageMonths,
+      recurring,
+      startMonth,
+      endMonth: existing?.endMonth ?? null,
+    },
+  };
+}

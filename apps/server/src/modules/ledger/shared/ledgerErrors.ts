@@ -1,0 +1,35 @@
+import { apiError } from '../../../graphql/errors';
+
+/**
+ * The ledger's refusals. A missing row and another company's row get the same NOT_FOUND answer, so a
+ * refusal reveals nothing about other companies; broken rules get BAD_USER_INPUT with a message a
+ * person can act on.
+ */
+export const accountNotFound = () => apiError('NOT_FOUND', 'Account not found');
+export const entryNotFound = () => apiError('NOT_FOUND', 'Entry not found');
+export const forecastNotFound = () => apiError('NOT_FOUND', 'Forecast not found');
+export const ruleNotFound = () => apiError('NOT_FOUND', 'Rule not found');
+/** Spec §8: 'Report not found: {identifier}'. */
+export const reportNotFound = (reportId: string) => apiError('NOT_FOUND', `Report not found: ${reportId}`);
+export const badLedgerInput = (message: string) => apiError('BAD_USER_INPUT', message);
+
+/** A model output's forecast (kind 'model') follows its model: edited or deleted there, never directly. */
+export const MODEL_FORECAST_READ_ONLY = 'This forecast comes from a model: change it in the model';
+
+/** Spec §5: 'Only user transactions and forecasts can be edited or deleted'. */
+export const ONLY_USER_ENTRIES_EDITABLE = 'Only user transactions and forecasts can be edited';
+export const ONLY_USER_ENTRIES_DELETABLE = 'Only user transactions and forecasts can be deleted';
+
+/** The value a domain schema accepts, or BAD_USER_INPUT with the schema's first message. */
+export function parseLedgerInput<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
+  },
+  value: unknown,
+): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw badLedgerInput(parsed.error.issues[0]?.message ?? 'Invalid input');
+}

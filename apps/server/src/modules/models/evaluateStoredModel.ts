@@ -1,0 +1,99 @@
+import {
+  evaluateModel,
+  isFailure,
+  type ModelCell,
+  type ModelVariableSpec,
+  monthKeyOfDate,
+} from '@keel/domain';
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import { loadLinkedFigures } from './loadLinkedFigures';
+import { listVariables, type ModelRow, type VariableRow } from './modelRows';
+
+/** One month of a variable as the data grid shows it. */
+export type ModelCellView = {
+  month: string;
+  /** The number, when the cell holds one (a month value is its serial, see the formula README). */
+  value: number | null;
+  /** A text or TRUE/FALSE result; null for numbers and blanks. */
+  text: string | null;
+  /** Why the cell shows #ERROR; null when it evaluated. */
+  error: string | null;
+};
+
+export type StoredModelEvaluation = {
+  months: string[];
+  variables: VariableRow[];
+  cells: Map<string, ModelCellView[]>;
+  /** A variable's formula problem (it does not parse, names an unknown function); its cells show #ERROR. */
+  problems: Map<string, string>;
+};
+
+/**
+ * Evaluates a model as stored: its variables, link inputs reading their accounts' report figures
+ * (actuals through the current month, forecasts after), formulas over the model's months.
+ */
+export async function evaluateStoredModel(
+  db: Db | Tx,
+  clock: Clock,
+  model: ModelRow,
+  variables?: VariableRow[],
+): Promise<StoredModelEvaluation> {
+  const rows = variables ?? (await listVariables(db, model.id));
+  const today = monthKeyOfDate(clock.now().toISOString());
+  const linkedIds = rows.flatMap((row) =>
+    row.inputType === 'link' && row.data.accountId ? [row.data.accountId] : [],
+  );
+  const linked = await loadLinkedFigures(db, model.entityId, linkedIds, today);
+  const specs = rows.map((row) => variableSpec(row, linked));
+  const result = evaluateModel({
+    startMonth: model.startMonth,
+    endMonth: model.endMonth,
+    today,
+    variables: specs,
+  });
+  const cells = new Map<string, ModelCellView[]>();
+  const problems = new Map<string, string>();
+  for (const row of rows) {
+    const values = result.values.get(row.id) ?? [];
+    cells.set(
+      row.id,
+      result.months.map((month, index) => toCellView(month, values[index])),
+    );
+    const problem = result.errors.get(row.id);
+    if (problem) problems.set(row.id, problem.message);
+  }
+  return { months: result.months, variables: rows, cells, problems };
+}
+
+/** A stored variable as the evaluator takes it. */
+function variableSpec(row: VariableRow, linked: Map<string, Record<string, number>>): ModelVariableSpec {
+  if (row.group === 'formulas') return { id: row.id, kind: 'formula', segments: row.segments };
+  switch (row.inputType) {
+    case 'list':
+      return { id: row.id, kind: 'input', inputType: 'list', monthValues: row.data.amounts ?? {} };
+    case 'link':
+      return {
+        id: row.id,
+        kind: 'input',
+        inputType: 'link',
+        monthValues: (row.data.accountId && linked.get(row.data.accountId)) || {},
+      };
+    case 'month':
+      return { id: row.id, kind: 'input', inputType: 'month', value: row.data.value ?? null };
+    case 'number':
+    case 'percent':
+    case 'currency':
+      return { id: row.id, kind: 'input', inputType: row.inputType, value: row.data.value ?? null };
+    default:
+      return { id: row.id, kind: 'input', inputType: 'number', value: null };
+  }
+}
+
+function toCellView(month: string, cell: ModelCell | undefined): ModelCellView {
+  if (cell == null) return { month, value: null, text: null, error: null };
+  if (isFailure(cell)) return { month, value: null, text: null, error: cell.error.message };
+  if (typeof cell === 'number') return { month, value: cell, text: null, error: null };
+  if (typeof cell === 'boolean') return { month, value: null, text: cell ? 'TRUE' : 'FALSE', error: null };
+  return { month, value: null, text: cell, error: null };
+}

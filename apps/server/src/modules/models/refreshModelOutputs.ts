@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Tx } from '../../db/client';
+import { modelOutputs } from '../../db/schema';
+import { deleteModelForecast, writeModelForecast } from '../ledger/forecasts';
+import { evaluateStoredModel } from './evaluateStoredModel';
+import { findEntityAccount, listOutputs, type ModelRow } from './modelRows';
+
+/**
+ * A model value in units as cents, rounded half away from zero (a value that is a hair under a half
+ * cent because of binary floating point, such as 1.005, counts as the decimal it stands for).
+ */
+export function modelValueToCents(value: number): number {
+  const cents = Number((Math.abs(value) * 100).toPrecision(15));
+  return Math.sign(value) * Math.round(cents);
+}
+
+/**
+ * Evaluates the model and writes each output's monthly values into the report: one forecast (kind
+ * 'model') per output on its account, each month of the model with a number its own amount (a month
+ * whose cell is blank, text or #ERROR writes nothing), as the report shows it (an income account's
+ * revenue books as a credit), against the default bank account. An output
+ * with no month to write has no forecast. Runs inside the caller's transaction, after it locked the
+ * model row (the model's writes are serialised by it; the ledger locks come after, in their own order).
+ */
+export async function refreshModelOutputs(
+  tx: Tx,
+  clock: Clock,
+  userId: string | null,
+  model: ModelRow,
+): Promise<void> {
+  const outputs = await listOutputs(tx, model.id);
+  if (outputs.length === 0) return;
+  const evaluation = await evaluateStoredModel(tx, clock, model);
+  const names = new Map(evaluation.variables.map((row) => [row.id, row.name]));
+  const now = clock.now();
+  for (const output of outputs) {
+    const account = await findEntityAccount(tx, model.entityId, output.accountId);
+    // The model's figure is what the report row shows: a credit account (income) books it negated.
+    const sign = account?.sign ?? 1;
+    const cells = evaluation.cells.get(output.variableId) ?? [];
+    const months = cells.flatMap((cell) =>
+      cell.value !== null && cell.error === null && Number.isFinite(cell.value)
+        ? [{ month: cell.month, cents: modelValueToCents(cell.value) * sign }]
+        : [],
+    );
+    const written = months.filter((month) => month.cents !== 0);
+    if (written.length === 0) {
+      if (output.forecastId) {
+        await deleteModelForecast(tx, output.forecastId, userId, now);
+        await tx
+          .update(modelOutputs)
+          .set({ forecastId: null, updatedAt: now })
+          .where(eq(modelOutputs.id, output.id));
+      }
+      continue;
+    }
+    const forecastId = await writeModelForecast(tx, userId, now, {
+      entityId: model.entityId,
+      accountId: output.accountId,
+      forecastId: output.forecastId,
+      name: `${model.name}: ${names.get(output.variableId) ?? 'Output'}`,
+      months: written,
+    });
+    if (forecastId !== output.forecastId) {
+      await tx.update(modelOutputs).set({ forecastId, updatedAt: now }).where(eq(modelOutputs.id, output.id));
+    }
+  }
+}
