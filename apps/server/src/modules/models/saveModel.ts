@@ -11,8 +11,9 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { models } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
+import { parseInput } from '../../graphql/parseInput';
 import { deleteModelForecast } from '../ledger/forecasts';
-import { badModelInput, modelNotFound, parseModelInput } from './modelErrors';
+import { badModelInput, modelNotFound } from './modelErrors';
 import { findModel, listOutputs, type ModelRow } from './modelRows';
 import { refreshModelOutputs } from './refreshModelOutputs';
 
@@ -33,7 +34,7 @@ export async function createModel(
   input: ModelInput & { entityId: string },
 ): Promise<ModelRow> {
   const range = resolveRange(clock, input, null);
-  const name = parseModelInput(modelNameSchema, input.name ?? DEFAULT_MODEL_NAME);
+  const name = parseInput(modelNameSchema, input.name ?? DEFAULT_MODEL_NAME);
   const now = clock.now();
   const [row] = await db
     .insert(models)
@@ -64,7 +65,7 @@ export async function updateModel(
     const existing = await findModel(tx, input.modelId, { lock: true });
     if (!existing) throw modelNotFound();
     const range = resolveRange(clock, input, existing);
-    const name = input.name == null ? existing.name : parseModelInput(modelNameSchema, input.name);
+    const name = input.name == null ? existing.name : parseInput(modelNameSchema, input.name);
     const [row] = await tx
       .update(models)
       .set({ name, ...range, updatedAt: clock.now() })

@@ -18,8 +18,9 @@ import {
   type VariableInputType,
 } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
+import { parseInput } from '../../graphql/parseInput';
 import { deleteModelForecast } from '../ledger/forecasts';
-import { badModelInput, modelNotFound, parseModelInput, variableNotFound } from './modelErrors';
+import { badModelInput, modelNotFound, variableNotFound } from './modelErrors';
 import {
   findEntityAccount,
   findModel,
@@ -78,7 +79,7 @@ export async function createVariable(
     if (group === 'inputs' && inputType === 'formulas') throw badModelInput('An input needs an input type');
     const base = group === 'formulas' ? DEFAULT_FORMULA_NAME : DEFAULT_INPUT_NAME;
     const name = input.name?.trim()
-      ? parseModelInput(variableNameSchema, input.name)
+      ? parseInput(variableNameSchema, input.name)
       : uniqueVariableName(
           base,
           siblings.map((row) => row.name),
@@ -98,7 +99,7 @@ export async function createVariable(
         group,
         inputType,
         decimalPlaces: parseDecimalPlaces(input.decimalPlaces, inputType === 'percent' ? 1 : 0),
-        description: parseModelInput(variableDescriptionSchema, input.description ?? ''),
+        description: parseInput(variableDescriptionSchema, input.description ?? ''),
         sortOrder: maxOrder + 1,
         data,
         segments,
@@ -137,7 +138,7 @@ export async function updateVariable(
     const target = locked.get(targetId);
     if (!target) throw modelNotFound();
     const siblings = await listVariables(tx, target.id);
-    const name = input.name == null ? existing.name : parseModelInput(variableNameSchema, input.name);
+    const name = input.name == null ? existing.name : parseInput(variableNameSchema, input.name);
     assertNameFree(name, siblings, existing.id);
     const group = input.group ?? existing.group;
     const inputType: VariableInputType =
@@ -160,7 +161,7 @@ export async function updateVariable(
         description:
           input.description == null
             ? existing.description
-            : parseModelInput(variableDescriptionSchema, input.description),
+            : parseInput(variableDescriptionSchema, input.description),
         data,
         segments,
         updatedAt: now,

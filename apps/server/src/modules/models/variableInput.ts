@@ -1,5 +1,4 @@
 import {
-  DECIMAL_PLACES_MAX,
   decimalPlacesSchema,
   FORMULA_TEXT_MAX,
   inputNumberSchema,
@@ -8,7 +7,8 @@ import {
   SEGMENTS_MAX,
 } from '@keel/domain';
 import type { StoredSegment, VariableData, VariableInputType } from '../../db/schema';
-import { badModelInput, parseModelInput } from './modelErrors';
+import { parseInput } from '../../graphql/parseInput';
+import { badModelInput } from './modelErrors';
 
 /** A month's typed value of a `list` input. */
 export type MonthAmount = { month: string; amount: number };
@@ -20,7 +20,7 @@ export type MonthAmount = { month: string; amount: number };
 export function parseInputNumber(text: string, inputType: VariableInputType): number {
   const cleaned = text.trim().replace(/,/g, '').replace(/%$/, '');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(cleaned)) throw badModelInput('Value must be a number');
-  const typed = parseModelInput(inputNumberSchema, Number(cleaned));
+  const typed = parseInput(inputNumberSchema, Number(cleaned));
   return inputType === 'percent' ? Number((typed / 100).toPrecision(15)) : typed;
 }
 
@@ -54,7 +54,7 @@ export function resolveInputData(
       const amounts: Record<string, number> = {};
       for (const { month, amount } of sent.amounts) {
         if (!isCalendarMonth(month)) throw badModelInput('Month must be YYYY-MM');
-        amounts[month] = parseModelInput(inputNumberSchema, amount);
+        amounts[month] = parseInput(inputNumberSchema, amount);
       }
       return { amounts };
     }
@@ -102,7 +102,5 @@ export function checkSegments(segments: StoredSegment[]): StoredSegment[] {
 
 export function parseDecimalPlaces(value: number | null | undefined, fallback: number): number {
   if (value == null) return fallback;
-  if (value > DECIMAL_PLACES_MAX)
-    throw badModelInput(`Decimal places must be between 0 and ${DECIMAL_PLACES_MAX}`);
-  return parseModelInput(decimalPlacesSchema, value);
+  return parseInput(decimalPlacesSchema, value);
 }

@@ -1,4 +1,5 @@
 import { addMonths, isMonthKey, type MonthKey } from '../../months';
+import { NEW_SEGMENT_MONTHS } from '../../validation/models';
 
 /** A segment bound: a given month, or `auto` (start: the model start; end: until the next segment). */
 export type SegmentBoundType = 'month' | 'auto';
@@ -29,9 +30,6 @@ export type SegmentProblem = { index: number; code: SegmentProblemCode; message:
 export type NormalizedSegments =
   | { ok: true; segments: NormalizedSegment[] }
   | { ok: false; error: string; problems: SegmentProblem[] };
-
-/** A new segment's default length: it ends 24 months after it starts (spec §4 'Segments'). */
-const SEGMENT_DEFAULT_MONTHS = 24;
 
 /**
  * Sorts a formula variable's segments by start month and resolves their `auto` bounds:
@@ -108,7 +106,7 @@ export function normalizeSegments(
  * The segment "Add segment" offers: it starts the month after the last segment ends (by start month),
  * or in the current month when there is none. When the last segment ends `auto` (open-ended) it starts
  * in the current month, or the month after the last segment's start if that is later. It ends
- * SEGMENT_DEFAULT_MONTHS months after its start, with an empty formula.
+ * NEW_SEGMENT_MONTHS months after its start, with an empty formula.
  */
 export function nextSegmentDefaults(
   segments: readonly FormulaSegment[],
@@ -128,7 +126,7 @@ export function nextSegmentDefaults(
     formula: '',
     startMonth,
     startType: 'month',
-    endMonth: addMonths(startMonth, SEGMENT_DEFAULT_MONTHS),
+    endMonth: addMonths(startMonth, NEW_SEGMENT_MONTHS),
     endType: 'month',
   };
 }

@@ -28,21 +28,32 @@ export async function expandForecast(
     endMonth: forecast.endMonth,
     recurring: forecast.recurring,
   });
-  const rows: NewEntry[] = months.flatMap((month) => {
-    const leg = {
-      entityId: forecast.entityId,
-      transactionId: forecast.transactionId,
-      date: `${month}-01`,
-      name: text.name,
-      memo: text.memo,
-      scenario: 'forecast' as const,
-    };
-    return [
-      { ...leg, accountId: forecast.accountId, amount: forecast.amount },
-      { ...leg, accountId: forecast.againstAccountId, amount: -forecast.amount },
-    ];
-  });
+  const rows = months.flatMap((month) => occurrenceEntries(forecast, text, month, forecast.amount));
   return insertEntries(tx, rows, userId, now);
+}
+
+/**
+ * One occurrence of a forecast in a month: `cents` on its account and the negation on its against
+ * account, dated the first of the month, scenario 'forecast'.
+ */
+export function occurrenceEntries(
+  forecast: Pick<ForecastRow, 'entityId' | 'transactionId' | 'accountId' | 'againstAccountId'>,
+  text: { name: string; memo: string },
+  month: string,
+  cents: number,
+): NewEntry[] {
+  const leg = {
+    entityId: forecast.entityId,
+    transactionId: forecast.transactionId,
+    date: `${month}-01`,
+    name: text.name,
+    memo: text.memo,
+    scenario: 'forecast' as const,
+  };
+  return [
+    { ...leg, accountId: forecast.accountId, amount: cents },
+    { ...leg, accountId: forecast.againstAccountId, amount: -cents },
+  ];
 }
 
 /** The months an average forecast averages and the account's actual figure in each (raw cents). */

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { entries, forecasts, transactions } from '../../../db/schema';
 import { deleteTransaction } from '../shared/deleteTransaction';
-import { deleteEntries, entriesOfTransactions, insertEntries, type NewEntry } from '../shared/entryWrites';
+import { deleteEntries, entriesOfTransactions, insertEntries } from '../shared/entryWrites';
 import { lockAccounts, lockTransaction } from '../shared/ledgerLocks';
 import { findForecast } from '../shared/ledgerRows';
 import { resolveAgainstAccount } from '../shared/resolveAgainstAccount';
+import { occurrenceEntries } from './expandForecast';
 
 /** A month a model output writes, in raw debit-positive cents on the output's account. */
 export type ModelForecastMonth = { month: string; cents: number };
@@ -108,20 +109,15 @@ export async function writeModelForecast(
     transactionId = transaction.id;
     forecastId = forecast.id;
   }
-  const rows: NewEntry[] = sorted.flatMap(({ month, cents }) => {
-    const leg = {
-      entityId: input.entityId,
-      transactionId,
-      date: `${month}-01`,
-      name: input.name,
-      memo: '',
-      scenario: 'forecast' as const,
-    };
-    return [
-      { ...leg, accountId: input.accountId, amount: cents },
-      { ...leg, accountId: against.id, amount: -cents },
-    ];
-  });
+  const legs = {
+    entityId: input.entityId,
+    transactionId,
+    accountId: input.accountId,
+    againstAccountId: against.id,
+  };
+  const rows = sorted.flatMap(({ month, cents }) =>
+    occurrenceEntries(legs, { name: input.name, memo: '' }, month, cents),
+  );
   await insertEntries(tx, rows, userId, now);
   return forecastId;
 }

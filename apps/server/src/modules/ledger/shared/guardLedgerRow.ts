@@ -1,6 +1,6 @@
 import type { Capability } from '@keel/domain';
-import { GraphQLError } from 'graphql';
 import type { Context } from '../../../graphql/context';
+import { guardEntityRow } from '../../../graphql/guardEntityRow';
 import { accountNotFound, entryNotFound, forecastNotFound, ruleNotFound } from './ledgerErrors';
 import {
   type AccountRow,
@@ -13,36 +13,15 @@ import {
   type TypedEntryRow,
 } from './ledgerRows';
 
-/**
- * The tenancy guard for operations that name a row instead of an entity: load the row, then ask
- * `ctx.requireEntity` about the row's entity. A missing row and a row of a company the viewer is not a
- * member of get the same NOT_FOUND answer ('Account not found', ...); a member whose role lacks the
- * capability gets FORBIDDEN.
- */
-async function guardRow<T extends { entityId: string }>(
-  ctx: Context,
-  row: T | null,
-  capability: Capability,
-  notFound: () => GraphQLError,
-): Promise<T> {
-  if (!row) throw notFound();
-  try {
-    await ctx.requireEntity(row.entityId, capability);
-  } catch (error) {
-    if (error instanceof GraphQLError && error.extensions.code === 'NOT_FOUND') throw notFound();
-    throw error;
-  }
-  return row;
-}
-
+/** The ledger's row guards: see guardEntityRow. */
 export async function requireAccount(ctx: Context, id: string, capability: Capability): Promise<AccountRow> {
   ctx.requireViewer();
-  return guardRow(ctx, await findAccount(ctx.db, id), capability, accountNotFound);
+  return guardEntityRow(ctx, await findAccount(ctx.db, id), capability, accountNotFound);
 }
 
 export async function requireEntry(ctx: Context, id: string, capability: Capability): Promise<TypedEntryRow> {
   ctx.requireViewer();
-  return guardRow(ctx, await findEntry(ctx.db, id), capability, entryNotFound);
+  return guardEntityRow(ctx, await findEntry(ctx.db, id), capability, entryNotFound);
 }
 
 export async function requireForecast(
@@ -51,10 +30,10 @@ export async function requireForecast(
   capability: Capability,
 ): Promise<ForecastRow> {
   ctx.requireViewer();
-  return guardRow(ctx, await findForecast(ctx.db, id), capability, forecastNotFound);
+  return guardEntityRow(ctx, await findForecast(ctx.db, id), capability, forecastNotFound);
 }
 
 export async function requireRule(ctx: Context, id: string, capability: Capability): Promise<RuleRow> {
   ctx.requireViewer();
-  return guardRow(ctx, await findRule(ctx.db, id), capability, ruleNotFound);
+  return guardEntityRow(ctx, await findRule(ctx.db, id), capability, ruleNotFound);
 }

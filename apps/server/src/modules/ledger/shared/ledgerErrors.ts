@@ -1,4 +1,5 @@
 import { apiError } from '../../../graphql/errors';
+import { parseInput } from '../../../graphql/parseInput';
 
 /**
  * The ledger's refusals. A missing row and another company's row get the same NOT_FOUND answer, so a
@@ -21,15 +22,4 @@ export const ONLY_USER_ENTRIES_EDITABLE = 'Only user transactions and forecasts 
 export const ONLY_USER_ENTRIES_DELETABLE = 'Only user transactions and forecasts can be deleted';
 
 /** The value a domain schema accepts, or BAD_USER_INPUT with the schema's first message. */
-export function parseLedgerInput<T>(
-  schema: {
-    safeParse(
-      value: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
-  },
-  value: unknown,
-): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw badLedgerInput(parsed.error.issues[0]?.message ?? 'Invalid input');
-}
+export const parseLedgerInput = parseInput;
