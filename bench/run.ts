@@ -21,6 +21,7 @@ const { DEFAULT_INPUT_BOUNDS_BENCH, runInputBoundsBenchmark } = await import('./
 const { DEFAULT_REPORT_LOAD_BENCH, runReportLoadBenchmark } = await import('./reportLoad');
 const { DEFAULT_FIRST_LOAD_BENCH, runFirstLoadBenchmark } = await import('./firstLoad');
 const { DEFAULT_FORMULA_BENCH, runFormulaBenchmark } = await import('./formula');
+const { DEFAULT_MODEL_API_BENCH, runModelApiBenchmark } = await import('./modelApi');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -41,6 +42,7 @@ const parsed = parseArgs({
     seconds: { type: 'string' },
     'web-dist': { type: 'string' },
     variables: { type: 'string' },
+    outputs: { type: 'string' },
   },
 });
 const values: Record<string, string | undefined> = { ...parsed.values };
@@ -140,6 +142,20 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       runs: readCount('runs', DEFAULT_FORMULA_BENCH.runs),
       warmup: readCount('warmup', DEFAULT_FORMULA_BENCH.warmup),
       seed: readCount('seed', DEFAULT_FORMULA_BENCH.seed),
+    }),
+  /** A 1,000-variable model built, saved and read through the API, and the model screen under load (bench/modelApi.ts). */
+  'model-api': () =>
+    runModelApiBenchmark({
+      ...DEFAULT_MODEL_API_BENCH,
+      variables: readCount('variables', DEFAULT_MODEL_API_BENCH.variables),
+      months: readCount('months', DEFAULT_MODEL_API_BENCH.months),
+      runs: readCount('runs', DEFAULT_MODEL_API_BENCH.runs),
+      outputs: readCount('outputs', DEFAULT_MODEL_API_BENCH.outputs),
+      clients: readCount('clients', DEFAULT_MODEL_API_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_MODEL_API_BENCH.seconds),
+      seed: readCount('seed', DEFAULT_MODEL_API_BENCH.seed),
+      databases: readDatabases(DEFAULT_MODEL_API_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_MODEL_API_BENCH.postgresUrl),
     }),
   // Other benchmarks (API load, web) go here.
 };

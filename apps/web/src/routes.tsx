@@ -29,6 +29,7 @@ const FinancialReportPage = lazyPage(() =>
 const TransactionsPage = lazyPage(() =>
   import('./features/transactions/TransactionsPage').then((m) => m.TransactionsPage),
 );
+const ModelsPage = lazyPage(() => import('./features/models/ModelsPage').then((m) => m.ModelsPage));
 const CardsPage = lazyPage(() => import('./features/cards/CardsPage').then((m) => m.CardsPage));
 const PlaceholderPage = lazyPage(() =>
   import('./features/placeholder/PlaceholderPage').then((m) => m.PlaceholderPage),
@@ -40,8 +41,6 @@ const PublicPlaceholderPage = lazyPage(() =>
 /** Signed-in pages that later issues fill: each shows the shell and its title for now. */
 const PLACEHOLDER_PAGES: { path: string; title: string }[] = [
   { path: '/dashboard', title: 'Dashboard' },
-  { path: '/models', title: 'Models' },
-  { path: '/models/:id', title: 'Models' },
   { path: '/hiring-plan', title: 'Hiring Plan' },
   { path: '/accounts', title: 'Accounts' },
   { path: '/accounts/linked', title: 'Linked Accounts' },
@@ -101,6 +100,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/cards', element: <CardsPage /> },
+          { path: '/models', element: <ModelsPage /> },
+          { path: '/models/:id', element: <ModelsPage /> },
           ...PLACEHOLDER_PAGES.map(({ path, title }) => ({
             path,
             element: <PlaceholderPage key={path} title={title} />,

@@ -112,3 +112,13 @@ export function formatModelCell(cell: ModelCell): string {
   if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
   return String(cell);
 }
+
+/**
+ * A model value in units as cents, rounded half away from zero (a value that is a hair under a half
+ * cent because of binary floating point, such as 1.005, counts as the decimal it stands for): what an
+ * output writes into the report, and what the data grid shows for it.
+ */
+export function modelValueToCents(value: number): number {
+  const cents = Number((Math.abs(value) * 100).toPrecision(15));
+  return Math.sign(value) * Math.round(cents) + 0;
+}

@@ -10,6 +10,7 @@ export {
   formatModelCell,
   isFailure,
   type ModelCell,
+  modelValueToCents,
 } from './formulaValue';
 export {
   FORMULA_FUNCTION_NAMES,

@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { evaluateStoredModel } from './evaluateStoredModel';
 import { modelNotFound } from './modelErrors';
-import { findModel, listEntityVariables, listModels, listOutputs } from './modelRows';
+import { findModel, listEntityVariables, listModelAccounts, listModels, listOutputs } from './modelRows';
 import { ModelRef, ModelSummaryRef, VariableRef } from './modelTypes';
 
 builder.queryFields((t) => ({
@@ -25,11 +25,12 @@ builder.queryFields((t) => ({
         throw modelNotFound();
       }
       if (model.entityId !== entityId) throw modelNotFound();
-      const [evaluation, outputs] = await Promise.all([
+      const [evaluation, outputs, accounts] = await Promise.all([
         evaluateStoredModel(ctx.db, ctx.clock, model),
         listOutputs(ctx.db, model.id),
+        listModelAccounts(ctx.db, entityId),
       ]);
-      return { ...model, evaluation, outputs };
+      return { ...model, evaluation, outputs, accounts };
     },
   }),
   models: t.field({

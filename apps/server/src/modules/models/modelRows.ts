@@ -1,3 +1,4 @@
+import { MODEL_EXCLUDED_ACCOUNT_GROUPS } from '@keel/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { accounts, modelOutputs, models, modelVariables } from '../../db/schema';
@@ -82,4 +83,48 @@ export async function findEntityAccount(db: Db | Tx, entityId: string, accountId
     .from(accounts)
     .where(and(eq(accounts.entityId, entityId), eq(accounts.id, accountId)));
   return row ?? null;
+}
+
+/** An account a model's pickers offer: its path from the root and whether an output may write to it. */
+export type ModelAccountRow = {
+  id: string;
+  name: string;
+  path: string;
+  accountGroup: string | null;
+  canOutput: boolean;
+};
+
+/**
+ * The company's accounts for a model's pickers, by path: link inputs may read any of them, outputs may
+ * write to those outside Banks, Credit Cards, Investments and Loans (spec §9).
+ */
+export async function listModelAccounts(db: Db | Tx, entityId: string): Promise<ModelAccountRow[]> {
+  const rows = await db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      parentId: accounts.parentId,
+      accountGroup: accounts.accountGroup,
+    })
+    .from(accounts)
+    .where(eq(accounts.entityId, entityId));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const pathOf = (row: (typeof rows)[number]): string => {
+    const names = [row.name];
+    for (let parent = row.parentId && byId.get(row.parentId); parent && names.length < 64; ) {
+      names.unshift(parent.name);
+      parent = parent.parentId ? byId.get(parent.parentId) : undefined;
+    }
+    return names.join(' / ');
+  };
+  const excluded: readonly string[] = MODEL_EXCLUDED_ACCOUNT_GROUPS;
+  return rows
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      path: pathOf(row),
+      accountGroup: row.accountGroup,
+      canOutput: !excluded.includes(row.accountGroup ?? ''),
+    }))
+    .sort((a, b) => a.path.localeCompare(b.path));
 }

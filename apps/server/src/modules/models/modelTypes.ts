@@ -2,12 +2,16 @@ import { monthBounds } from '@keel/domain';
 import { variableGroups, variableInputTypes } from '../../db/schema';
 import { builder } from '../../graphql/builder';
 import type { ModelCellView, StoredModelEvaluation } from './evaluateStoredModel';
-import type { ModelRow, OutputRow, VariableRow } from './modelRows';
+import type { ModelAccountRow, ModelRow, OutputRow, VariableRow } from './modelRows';
 
 /** A variable with what the model evaluated for it. */
 export type VariableView = VariableRow & { cells: ModelCellView[] | null; problem: string | null };
 /** A model as the Model query answers it: evaluated once, shown by every field. */
-export type ModelView = ModelRow & { evaluation: StoredModelEvaluation | null; outputs: OutputRow[] };
+export type ModelView = ModelRow & {
+  evaluation: StoredModelEvaluation | null;
+  outputs: OutputRow[];
+  accounts: ModelAccountRow[];
+};
 
 const firstDay = (month: string) => monthBounds(month).firstDay;
 const lastDay = (month: string) => monthBounds(month).lastDay;
@@ -126,6 +130,20 @@ export const OutputRef = builder
     }),
   });
 
+const ModelAccountRef = builder.objectRef<ModelAccountRow>('ModelAccount').implement({
+  description:
+    "An account a model's pickers offer (link inputs read any; outputs write to those with canOutput).",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    path: t.exposeString('path', { description: "Its name from the root: 'Expenses / Cloud Hosting'." }),
+    accountGroup: t.exposeString('accountGroup', { nullable: true }),
+    canOutput: t.exposeBoolean('canOutput', {
+      description: 'False for Banks, Credit Cards, Investments, Loans and their sub-accounts (spec §9).',
+    }),
+  }),
+});
+
 export const ModelRef = builder.objectRef<ModelView>('Model').implement({
   description: 'A forecasting model (spec §3): inputs, formulas and outputs over a month range.',
   fields: (t) => ({
@@ -163,6 +181,11 @@ export const ModelRef = builder.objectRef<ModelView>('Model').implement({
         const names = new Map((m.evaluation?.variables ?? []).map((row) => [row.id, row.name]));
         return m.outputs.map((output) => ({ ...output, variableName: names.get(output.variableId) ?? null }));
       },
+    }),
+    accounts: t.field({
+      type: [ModelAccountRef],
+      description: "The company's accounts by path, for the link-input and output pickers.",
+      resolve: (m) => m.accounts,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

@@ -355,6 +355,32 @@ describe('outputs', () => {
     expect(foreign.errors?.[0]?.message).toBe('Account not found');
   });
 
+  it("offers the company's own accounts by path to the pickers, outputs only outside the bank groups", async () => {
+    const model = await createModel(acme, { n: 'Pickers' });
+    const result = await acme.gql<{
+      model: { accounts: { id: string; path: string; accountGroup: string | null; canOutput: boolean }[] };
+    }>(
+      'query($e: ID!, $m: ID) { model(entityId: $e, modelId: $m) { accounts { id path accountGroup canOutput } } }',
+      {
+        e: acme.entityId,
+        m: model.id,
+      },
+    );
+    expect(result.errors).toBeUndefined();
+    const accounts = result.data!.model.accounts;
+    const byId = new Map(accounts.map((account) => [account.id, account]));
+    expect(byId.get(software)).toMatchObject({ path: 'Expense / Software', canOutput: true });
+    expect(byId.get(await acme.account('Banks'))).toMatchObject({ canOutput: false });
+    expect(byId.has(await other.account('Expense'))).toBe(false);
+    const paths = accounts.map((account) => account.path);
+    expect(paths).toEqual([...paths].sort((a, b) => a.localeCompare(b)));
+    for (const account of accounts) {
+      expect(account.canOutput).toBe(
+        !['Banks', 'Credit Cards', 'Investments', 'Loans'].includes(account.accountGroup ?? ''),
+      );
+    }
+  });
+
   it('deleting the model takes its forecasts out of the report', async () => {
     const model = await createModel(acme, { n: 'Temporary', s: '2027-09-01', end: '2027-10-31' });
     const value = (await createVariable(model.id, { n: 'Value', f: '7' })).variable!;

@@ -1,3 +1,4 @@
+import { modelValueToCents } from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
@@ -5,15 +6,6 @@ import { modelOutputs } from '../../db/schema';
 import { deleteModelForecast, writeModelForecast } from '../ledger/forecasts';
 import { evaluateStoredModel } from './evaluateStoredModel';
 import { findEntityAccount, listOutputs, type ModelRow } from './modelRows';
-
-/**
- * A model value in units as cents, rounded half away from zero (a value that is a hair under a half
- * cent because of binary floating point, such as 1.005, counts as the decimal it stands for).
- */
-export function modelValueToCents(value: number): number {
-  const cents = Number((Math.abs(value) * 100).toPrecision(15));
-  return Math.sign(value) * Math.round(cents);
-}
 
 /**
  * Evaluates the model and writes each output's monthly values into the report: one forecast (kind

@@ -1,0 +1,232 @@
+import {
+  type FormulaSegment,
+  type MonthKey,
+  normalizeSegments,
+  removeSegment,
+  VARIABLE_NAME_MAX,
+} from '@keel/domain';
+import { ActionIcon, Box, Button, Group, Menu, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconDots, IconPlus, IconX } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { AddSegmentModal } from './AddSegmentModal';
+import { FormulaEditor, type FormulaVariableOption } from './formulaEditor/FormulaEditor';
+import { InlineNameInput } from './InlineNameInput';
+import { DecimalPlacesItems } from './InputsPanel';
+import { monthLabel } from './modelFormat';
+import type { ModelSegment, ModelVariable } from './modelQueries';
+
+export type FormulaChange = { name?: string; decimalPlaces?: number; segments?: FormulaSegment[] };
+
+export type FormulasPanelProps = {
+  formulas: ModelVariable[];
+  /** Every variable of the model: what formulas may reference (completion and tags). */
+  variables: FormulaVariableOption[];
+  modelStart: MonthKey;
+  modelEnd: MonthKey;
+  currentMonth: MonthKey;
+  canEdit: boolean;
+  onAdd: () => void;
+  onChange: (formula: ModelVariable, change: FormulaChange) => void;
+  onDelete: (formula: ModelVariable) => void;
+};
+
+/**
+ * The Formulas panel (spec 'Models screens'): each formula variable with its segments, each segment's
+ * months and its formula in the editor (saved 500 ms after the last keystroke), Add Segment, and a menu
+ * with Rename, Format and Delete. A formula that cannot be evaluated says why under it.
+ */
+export function FormulasPanel(props: FormulasPanelProps) {
+  const { formulas, canEdit, onAdd } = props;
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="model-formulas" style={{ minWidth: 0 }}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={4}>Formulas</Title>
+        {canEdit ? (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+            Add formula
+          </Button>
+        ) : null}
+      </Group>
+      {formulas.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No formulas yet. A formula computes a value for each month from your inputs and other formulas: type{' '}
+          {'{{'} to pick one, and {'{{name-1}}'} reads last month.
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {formulas.map((formula) => (
+            <FormulaCard key={formula.id} formula={formula} {...props} />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+const toSegment = (segment: ModelSegment): FormulaSegment => ({
+  formula: segment.formula,
+  startMonth: segment.startMonth ?? null,
+  startType: segment.startType,
+  endMonth: segment.endMonth ?? null,
+  endType: segment.endType,
+});
+
+function FormulaCard({
+  formula,
+  variables,
+  modelStart,
+  modelEnd,
+  currentMonth,
+  canEdit,
+  onChange,
+  onDelete,
+}: FormulasPanelProps & { formula: ModelVariable }) {
+  const [renaming, setRenaming] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [addingSegment, setAddingSegment] = useState(false);
+  // Shown in month order with their auto months resolved, when they resolve; as stored otherwise.
+  const stored = useMemo(() => formula.segments.map(toSegment), [formula.segments]);
+  const resolved = useMemo(
+    () => normalizeSegments(stored, modelStart, modelEnd),
+    [stored, modelStart, modelEnd],
+  );
+  const segments: FormulaSegment[] = resolved.ok ? resolved.segments : stored;
+
+  const saveFormula = (index: number, text: string) => {
+    if (segments[index]?.formula === text) return;
+    onChange(formula, { segments: segments.map((s, i) => (i === index ? { ...s, formula: text } : s)) });
+  };
+  const deleteSegment = (index: number) => {
+    const result = removeSegment(segments, index, modelStart, modelEnd);
+    onChange(formula, { segments: result.ok ? result.segments : segments.filter((_, i) => i !== index) });
+  };
+
+  return (
+    <Box data-testid="model-formula" data-variable-id={formula.id}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
+        {renaming ? (
+          <InlineNameInput
+            label="Formula name"
+            name={formula.name}
+            maxLength={VARIABLE_NAME_MAX}
+            width={260}
+            onRename={(name) => onChange(formula, { name })}
+            onDone={() => setRenaming(false)}
+          />
+        ) : (
+          <Text size="sm" fw={600} truncate="end" title={formula.name}>
+            {formula.name}
+          </Text>
+        )}
+        {canEdit ? (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" variant="subtle" onClick={() => setAddingSegment(true)}>
+              Add Segment
+            </Button>
+            <Menu
+              position="bottom-end"
+              withinPortal
+              returnFocus={false}
+              onClose={() => setConfirmingDelete(false)}
+            >
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={`Options for ${formula.name}`}>
+                  <IconDots size={16} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setRenaming(true)}>Rename</Menu.Item>
+                <Menu.Sub>
+                  <Menu.Sub.Target>
+                    <Menu.Sub.Item>Format</Menu.Sub.Item>
+                  </Menu.Sub.Target>
+                  <Menu.Sub.Dropdown>
+                    <DecimalPlacesItems
+                      current={formula.decimalPlaces}
+                      onPick={(decimalPlaces) => onChange(formula, { decimalPlaces })}
+                    />
+                  </Menu.Sub.Dropdown>
+                </Menu.Sub>
+                <Menu.Divider />
+                <Menu.Item
+                  color="red"
+                  closeMenuOnClick={confirmingDelete}
+                  onClick={() => (confirmingDelete ? onDelete(formula) : setConfirmingDelete(true))}
+                >
+                  {confirmingDelete ? 'Confirm delete' : 'Delete'}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        ) : null}
+      </Group>
+      <Stack gap={6}>
+        {segments.map((segment, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments have no id; two may share a start month while the user fixes an overlap.
+          <Box key={`${index}-${segment.startMonth}-${segment.startType}`} data-testid="formula-segment">
+            {segments.length > 1 ? (
+              <Group gap={4} justify="space-between" wrap="nowrap">
+                <Text size="xs" c="dimmed" data-testid="segment-months">
+                  {segmentMonths(segment, resolved.ok)}
+                </Text>
+                {canEdit ? (
+                  <Tooltip label="Remove segment">
+                    <ActionIcon
+                      size="xs"
+                      variant="subtle"
+                      color="gray"
+                      aria-label={`Remove segment ${index + 1} of ${formula.name}`}
+                      onClick={() => deleteSegment(index)}
+                    >
+                      <IconX size={12} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+              </Group>
+            ) : null}
+            <FormulaEditor
+              value={segment.formula}
+              variables={variables}
+              ariaLabel={
+                segments.length > 1
+                  ? `${formula.name} formula, segment ${index + 1}`
+                  : `${formula.name} formula`
+              }
+              readOnly={!canEdit}
+              onChange={(text) => saveFormula(index, text)}
+            />
+          </Box>
+        ))}
+      </Stack>
+      {formula.problem ? (
+        <Text size="xs" c="red" mt={4} data-testid="formula-problem">
+          {formula.problem}
+        </Text>
+      ) : null}
+      <AddSegmentModal
+        opened={addingSegment}
+        segments={segments}
+        modelStart={modelStart}
+        modelEnd={modelEnd}
+        currentMonth={currentMonth}
+        onCancel={() => setAddingSegment(false)}
+        onSubmit={(next) => {
+          setAddingSegment(false);
+          onChange(formula, { segments: next });
+        }}
+      />
+    </Box>
+  );
+}
+
+/**
+ * A segment's months as a person reads them: 'Jan 2025 – Oct 2026', 'Nov 2026 – Mar 2028 (auto)'; an
+ * auto bound of segments that do not resolve (an overlap) reads 'Auto'.
+ */
+function segmentMonths(segment: FormulaSegment, resolved: boolean) {
+  const bound = (type: string, month: MonthKey | null) =>
+    type === 'auto' && (!resolved || !month)
+      ? 'Auto'
+      : `${month ? monthLabel(month) : '?'}${type === 'auto' ? ' (auto)' : ''}`;
+  return `${bound(segment.startType, segment.startMonth)} – ${bound(segment.endType, segment.endMonth)}`;
+}

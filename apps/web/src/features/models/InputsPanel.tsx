@@ -1,0 +1,347 @@
+import { DECIMAL_PLACES_MAX, INPUT_VALUE_MAX, VARIABLE_NAME_MAX } from '@keel/domain';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Menu,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import {
+  IconCalendarMonth,
+  IconCurrencyDollar,
+  IconDots,
+  IconHash,
+  IconLink,
+  IconList,
+  IconPercentage,
+  IconPlus,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { InlineNameInput } from './InlineNameInput';
+import type { InputType, ModelAccount, ModelVariable } from './modelQueries';
+
+/** What an input may become or be created as, with the add menu's and the type badge's words. */
+export const INPUT_TYPES: { type: InputType; label: string; icon: ReactNode }[] = [
+  { type: 'number', label: 'Number', icon: <IconHash size={16} /> },
+  { type: 'percent', label: 'Percentage', icon: <IconPercentage size={16} /> },
+  { type: 'currency', label: 'Currency', icon: <IconCurrencyDollar size={16} /> },
+  { type: 'month', label: 'Month', icon: <IconCalendarMonth size={16} /> },
+];
+/** Beyond the spec's four: an input reading an account's report figures, and one typed month by month. */
+const MORE_INPUT_TYPES: { type: InputType; label: string; icon: ReactNode }[] = [
+  { type: 'link', label: 'Linked account', icon: <IconLink size={16} /> },
+  { type: 'list', label: 'Monthly values', icon: <IconList size={16} /> },
+];
+const CONVERTIBLE = new Set<InputType>(['number', 'percent', 'currency', 'month']);
+
+export type InputChange = {
+  name?: string;
+  inputType?: InputType;
+  value?: string | null;
+  accountId?: string | null;
+  decimalPlaces?: number;
+};
+
+export type InputsPanelProps = {
+  inputs: ModelVariable[];
+  accounts: ModelAccount[];
+  canEdit: boolean;
+  onAdd: (inputType: InputType) => void;
+  onChange: (input: ModelVariable, change: InputChange) => void;
+  onDelete: (input: ModelVariable) => void;
+};
+
+/**
+ * The Inputs panel (spec 'Models screens'): the model's inputs by creation, each with its value, and the
+ * add menu (Number, Percentage, Currency, Month, plus Linked account and Monthly values). Each input's
+ * menu offers Rename, Convert type, Format (decimal places) and Delete (a second click confirms).
+ */
+export function InputsPanel({ inputs, accounts, canEdit, onAdd, onChange, onDelete }: InputsPanelProps) {
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="model-inputs" style={{ minWidth: 0 }}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Title order={4}>Inputs</Title>
+        {canEdit ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />}>
+                Add input
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {INPUT_TYPES.map(({ type, label, icon }) => (
+                <Menu.Item key={type} leftSection={icon} onClick={() => onAdd(type)}>
+                  {label}
+                </Menu.Item>
+              ))}
+              <Menu.Divider />
+              {MORE_INPUT_TYPES.map(({ type, label, icon }) => (
+                <Menu.Item key={type} leftSection={icon} onClick={() => onAdd(type)}>
+                  {label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+      </Group>
+      {inputs.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No inputs yet. Inputs hold the numbers your formulas start from: a growth rate, a price, a start
+          month, or an account's figures from the books.
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {inputs.map((input) => (
+            <InputRow
+              key={input.id}
+              input={input}
+              accounts={accounts}
+              canEdit={canEdit}
+              onChange={(change) => onChange(input, change)}
+              onDelete={() => onDelete(input)}
+            />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function InputRow({
+  input,
+  accounts,
+  canEdit,
+  onChange,
+  onDelete,
+}: {
+  input: ModelVariable;
+  accounts: ModelAccount[];
+  canEdit: boolean;
+  onChange: (change: InputChange) => void;
+  onDelete: () => void;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="model-input" data-variable-id={input.id} align="center">
+      <Box style={{ flex: '1 1 140px', minWidth: 0 }}>
+        {renaming ? (
+          <InlineNameInput
+            label="Input name"
+            name={input.name}
+            maxLength={VARIABLE_NAME_MAX}
+            onRename={(name) => onChange({ name })}
+            onDone={() => setRenaming(false)}
+          />
+        ) : (
+          <Text size="sm" fw={500} lineClamp={2} title={input.name} style={{ overflowWrap: 'anywhere' }}>
+            {input.name}
+          </Text>
+        )}
+      </Box>
+      <Box style={{ flex: '1 1 210px', minWidth: 0 }}>
+        <InputValueEditor input={input} accounts={accounts} disabled={!canEdit} onChange={onChange} />
+      </Box>
+      {canEdit ? (
+        <Menu
+          position="bottom-end"
+          withinPortal
+          returnFocus={false}
+          onClose={() => setConfirmingDelete(false)}
+        >
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Options for ${input.name}`}>
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => setRenaming(true)}>Rename</Menu.Item>
+            <Menu.Sub>
+              <Menu.Sub.Target>
+                <Menu.Sub.Item disabled={!CONVERTIBLE.has(input.inputType)}>Convert type</Menu.Sub.Item>
+              </Menu.Sub.Target>
+              <Menu.Sub.Dropdown>
+                {INPUT_TYPES.map(({ type, label, icon }) => (
+                  <Menu.Item
+                    key={type}
+                    leftSection={icon}
+                    disabled={type === input.inputType}
+                    onClick={() => onChange({ inputType: type })}
+                  >
+                    {label}
+                  </Menu.Item>
+                ))}
+              </Menu.Sub.Dropdown>
+            </Menu.Sub>
+            <Menu.Sub>
+              <Menu.Sub.Target>
+                <Menu.Sub.Item disabled={input.inputType === 'month'}>Format</Menu.Sub.Item>
+              </Menu.Sub.Target>
+              <Menu.Sub.Dropdown>
+                <DecimalPlacesItems
+                  current={input.decimalPlaces}
+                  onPick={(decimalPlaces) => onChange({ decimalPlaces })}
+                />
+              </Menu.Sub.Dropdown>
+            </Menu.Sub>
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              closeMenuOnClick={confirmingDelete}
+              onClick={() => (confirmingDelete ? onDelete() : setConfirmingDelete(true))}
+            >
+              {confirmingDelete ? 'Confirm delete' : 'Delete'}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : null}
+    </Group>
+  );
+}
+
+const DECIMAL_CHOICES = Array.from({ length: DECIMAL_PLACES_MAX + 1 }, (_, places) => places);
+
+/** The Format menu's choices: 0 to DECIMAL_PLACES_MAX decimal places, the current one checked. */
+export function DecimalPlacesItems({
+  current,
+  onPick,
+}: {
+  current: number;
+  onPick: (places: number) => void;
+}) {
+  return (
+    <>
+      <Menu.Label>Decimal places</Menu.Label>
+      {DECIMAL_CHOICES.map((places) => (
+        <Menu.Item
+          key={places}
+          onClick={() => onPick(places)}
+          fw={places === current ? 650 : undefined}
+          aria-checked={places === current}
+          role="menuitemradio"
+        >
+          {places === 0 ? '1,234' : `1,234.${'0'.repeat(places)}`}
+        </Menu.Item>
+      ))}
+    </>
+  );
+}
+
+/** Percent values arrive as fractions and are typed in percent: 0.035 shows as 3.5. */
+function shownNumber(input: ModelVariable): number | '' {
+  if (input.value === null || input.value === '') return '';
+  const stored = Number(input.value);
+  if (!Number.isFinite(stored)) return '';
+  return input.inputType === 'percent' ? Number((stored * 100).toPrecision(12)) : stored;
+}
+
+function InputValueEditor({
+  input,
+  accounts,
+  disabled,
+  onChange,
+}: {
+  input: ModelVariable;
+  accounts: ModelAccount[];
+  disabled: boolean;
+  onChange: (change: InputChange) => void;
+}) {
+  const label = `${input.name} value`;
+  switch (input.inputType) {
+    case 'month':
+      return (
+        <MonthPickerInput
+          aria-label={label}
+          size="xs"
+          valueFormat="MMM YYYY"
+          placeholder="Pick a month"
+          clearable
+          value={input.value ? `${input.value}-01` : null}
+          disabled={disabled}
+          onChange={(date) => onChange({ value: date ? date.slice(0, 7) : null })}
+          popoverProps={{ withinPortal: true }}
+        />
+      );
+    case 'link':
+      return (
+        <Select
+          aria-label={label}
+          size="xs"
+          placeholder="Pick an account"
+          searchable
+          data={accounts.map((account) => ({ value: account.id, label: account.path }))}
+          value={input.accountId}
+          disabled={disabled}
+          onChange={(accountId) => onChange({ accountId })}
+          nothingFoundMessage="No matches"
+          comboboxProps={{ withinPortal: true, width: 320, position: 'bottom-end' }}
+        />
+      );
+    case 'list':
+      return (
+        <Text size="xs" c="dimmed">
+          Typed month by month in the grid below
+        </Text>
+      );
+    default:
+      return (
+        <NumberValueInput
+          key={input.value ?? ''}
+          input={input}
+          label={label}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
+  }
+}
+
+/** A number, currency or percent input: saved when it loses focus or on Enter, only when it changed. */
+function NumberValueInput({
+  input,
+  label,
+  disabled,
+  onChange,
+}: {
+  input: ModelVariable;
+  label: string;
+  disabled: boolean;
+  onChange: (change: InputChange) => void;
+}) {
+  const initial = shownNumber(input);
+  const [draft, setDraft] = useState<number | string>(initial);
+  const commit = () => {
+    const next = draft === '' ? '' : Number(draft);
+    if (next === initial || (typeof next === 'number' && !Number.isFinite(next))) return;
+    onChange({ value: next === '' ? null : String(next) });
+  };
+  return (
+    <NumberInput
+      aria-label={label}
+      size="xs"
+      value={draft}
+      onChange={setDraft}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      thousandSeparator=","
+      decimalScale={8}
+      min={-INPUT_VALUE_MAX}
+      max={INPUT_VALUE_MAX}
+      clampBehavior="strict"
+      hideControls
+      prefix={input.inputType === 'currency' ? '$' : undefined}
+      suffix={input.inputType === 'percent' ? '%' : undefined}
+      disabled={disabled}
+      styles={{ input: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }}
+    />
+  );
+}
