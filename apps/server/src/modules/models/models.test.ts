@@ -7,7 +7,7 @@ import {
   rollupMismatches,
   unbalancedTransactions,
 } from '../../../test/ledgerTestKit';
-import { entries, forecasts, monthlyRollups } from '../../db/schema';
+import { entityLedgerVersions, entries, entryChanges, forecasts, monthlyRollups } from '../../db/schema';
 
 let t: TestApp;
 let acme: LedgerFixture;
@@ -332,6 +332,77 @@ describe('outputs', () => {
     await acme.gql('mutation($id: ID!) { deleteVariable(variableId: $id) { id errors } }', { id: cost.id });
     expect(await forecastRollups(software)).toEqual({});
     expect(await t.db.select().from(entries).where(eq(entries.accountId, software))).toEqual([]);
+    await expectBooksExact();
+  });
+
+  it('revises only the months that change, in place; renames with the variable; writes nothing when nothing changes', async () => {
+    const fees = (
+      await acme.gql<{ createAccount: { id: string } }>(
+        'mutation($e: ID!, $p: ID!) { createAccount(entityId: $e, parentId: $p, name: "Fees") { id } }',
+        { e: acme.entityId, p: await acme.account('Expense') },
+      )
+    ).data!.createAccount.id;
+    const model = await createModel(acme, { n: 'Revise', s: '2028-01-01', end: '2028-04-30' });
+    const rate = (await createVariable(model.id, { g: 'inputs', i: 'number', n: 'Rate', v: '10' })).variable!;
+    const fee = (
+      await createVariable(model.id, {
+        n: 'Fee',
+        f: `{{IF}}({{MONTH_NUMBER}}() >= 3, {{${rate.id}}} * 2, 5)`,
+      })
+    ).variable!;
+    expect((await createOutput(fee.id, fees)).errors).toBeUndefined();
+    const legs = async () =>
+      Object.fromEntries(
+        (await t.db.select().from(entries).where(eq(entries.accountId, fees))).map((row) => [
+          row.date.slice(0, 7),
+          row,
+        ]),
+      );
+    const before = await legs();
+    expect(Object.keys(before).sort()).toEqual(['2028-01', '2028-02', '2028-03', '2028-04']);
+    const historyOf = async (entryId: string) =>
+      (await t.db.select().from(entryChanges).where(eq(entryChanges.entryId, entryId))).map(
+        (row) => row.event,
+      );
+
+    t.clock.advance(60_000);
+    await updateVariable(rate.id, { v: '20' });
+    const after = await legs();
+    expect(Object.values(after).map((row) => [row.date.slice(0, 7), row.amount])).toEqual(
+      expect.arrayContaining([
+        ['2028-01', 500],
+        ['2028-02', 500],
+        ['2028-03', 4000],
+        ['2028-04', 4000],
+      ]),
+    );
+    for (const month of ['2028-01', '2028-02', '2028-03', '2028-04'])
+      expect(after[month]!.id).toBe(before[month]!.id);
+    expect(after['2028-01']!.updatedAt).toEqual(before['2028-01']!.updatedAt);
+    expect(await historyOf(after['2028-01']!.id)).toEqual(['create']);
+    expect(await historyOf(after['2028-03']!.id)).toEqual(['create', 'update']);
+    expect(await forecastRollups(fees)).toEqual({
+      '2028-01': 500,
+      '2028-02': 500,
+      '2028-03': 4000,
+      '2028-04': 4000,
+    });
+
+    // A change no figure depends on leaves the ledger (and the report cache) alone.
+    const version = async () =>
+      (
+        await t.db.select().from(entityLedgerVersions).where(eq(entityLedgerVersions.entityId, acme.entityId))
+      )[0]?.version;
+    const unchanged = await version();
+    await acme.gql('mutation($id: ID!) { updateVariable(variableId: $id, description: "why") { errors } }', {
+      id: rate.id,
+    });
+    expect(await version()).toBe(unchanged);
+
+    await updateVariable(fee.id, { n: 'Service fee' });
+    const renamed = await legs();
+    expect(new Set(Object.values(renamed).map((row) => row.name))).toEqual(new Set(['Revise: Service fee']));
+    expect(renamed['2028-02']!.id).toBe(before['2028-02']!.id);
     await expectBooksExact();
   });
 

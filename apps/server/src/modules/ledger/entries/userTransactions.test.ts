@@ -252,6 +252,25 @@ describe('UpdateEntry', () => {
     await expectBooksExact();
   });
 
+  it('records names with quotes, backslashes, braces and accents in Entry History as typed', async () => {
+    const name = 'Say "hi" \\ naïve {x}, [y] NULL';
+    const entry = await book({ accountId: ids.rent, date: '2026-10-11', amount: 300, name });
+    const history = await acme.gql<{
+      entryWithHistory: {
+        history: { event: string; objectChanges: { name: { before: string | null; after: string } } }[];
+      };
+    }>(
+      `query($id: ID!) { entryWithHistory(id: $id) { history { event objectChanges { name { before after } } } } }`,
+      {
+        id: entry.id,
+      },
+    );
+    expect(history.errors).toBeUndefined();
+    expect(history.data?.entryWithHistory.history).toEqual([
+      { event: 'create', objectChanges: { name: { before: null, after: name } } },
+    ]);
+  });
+
   it('reports rule violations in errors and changes nothing', async () => {
     const entry = await book({ accountId: ids.rent, againstId: ids.banks, date: '2026-10-12', amount: 300 });
     const before = await ledgerSnapshot(t.db, acme.entityId);

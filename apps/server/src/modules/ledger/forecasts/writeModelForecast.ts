@@ -1,10 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { entries, forecasts, transactions } from '../../../db/schema';
 import { deleteTransaction } from '../shared/deleteTransaction';
-import { deleteEntries, entriesOfTransactions, insertEntries } from '../shared/entryWrites';
+import {
+  type AmountEdit,
+  deleteEntries,
+  insertEntries,
+  renameEntries,
+  updateEntryAmounts,
+} from '../shared/entryWrites';
 import { lockAccounts, lockTransaction } from '../shared/ledgerLocks';
-import { findForecast } from '../shared/ledgerRows';
+import { type EntryRow, type ForecastRow, findForecast } from '../shared/ledgerRows';
 import { resolveAgainstAccount } from '../shared/resolveAgainstAccount';
 import { occurrenceEntries } from './expandForecast';
 
@@ -24,9 +30,10 @@ export type ModelForecastInput = {
 /**
  * Writes a model output's months as one forecast of kind 'model': a Budget transaction whose entries,
  * one pair per month (the amount on the account, its negation on the default against account, dated
- * the first of the month), carry each month's own figure. When the forecast already holds exactly these
- * months nothing is written (the report cache stays warm); otherwise its entries are replaced. Returns
- * the forecast id. Locks: the accounts, then the forecast's transaction (the ledger's order).
+ * the first of the month), carry each month's own figure. An existing forecast on the same accounts is
+ * revised in place (only the months that differ are written; nothing when none does, so the report
+ * cache stays warm); one on other accounts is replaced. Returns the forecast id. Locks: the accounts,
+ * then the forecast's transaction (the ledger's order).
  */
 export async function writeModelForecast(
   tx: Tx,
@@ -47,79 +54,134 @@ export async function writeModelForecast(
   const last = sorted[sorted.length - 1];
   if (!first || !last) throw new Error('A model forecast needs at least one month');
 
-  let transactionId: string;
-  let forecastId: string;
-  if (kept) {
+  if (kept && kept.againstAccountId === against.id) {
     if (!(await lockTransaction(tx, kept.transactionId))) throw new Error('Model forecast vanished');
-    if (await holdsExactly(tx, kept.transactionId, input.accountId, sorted)) {
-      await tx
-        .update(transactions)
-        .set({ name: input.name, updatedAt: now })
-        .where(eq(transactions.id, kept.transactionId));
-      return kept.id;
+    await reviseModelForecast(tx, userId, now, { ...input, months: sorted }, kept);
+    return kept.id;
+  }
+  if (kept) await deleteModelForecast(tx, kept.id, userId, now);
+  const [transaction] = await tx
+    .insert(transactions)
+    .values({
+      entityId: input.entityId,
+      transactionType: 'Budget',
+      name: input.name,
+      date: `${first.month}-01`,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!transaction) throw new Error('Transaction insert returned nothing');
+  const [forecast] = await tx
+    .insert(forecasts)
+    .values({
+      entityId: input.entityId,
+      transactionId: transaction.id,
+      accountId: input.accountId,
+      againstAccountId: against.id,
+      amount: first.cents,
+      calculationType: 'fixed',
+      recurring: 'none',
+      startMonth: first.month,
+      endMonth: last.month,
+      kind: 'model',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!forecast) throw new Error('Forecast insert returned nothing');
+  await insertEntries(tx, monthEntries(forecast, input.name, sorted), userId, now);
+  return forecast.id;
+}
+
+function monthEntries(forecast: ForecastRow, name: string, months: readonly ModelForecastMonth[]) {
+  return months.flatMap(({ month, cents }) => occurrenceEntries(forecast, { name, memo: '' }, month, cents));
+}
+
+/**
+ * Brings a model forecast's entries to `input.months` in place, touching only what differs: a month
+ * whose figure changed gets its two entries' new amounts (one statement for all), a month no longer
+ * written loses its entries, a new month gets a pair. A new name renames the transaction and its
+ * entries. When nothing differs nothing is written, so the ledger version (and the report cache) stays.
+ */
+async function reviseModelForecast(
+  tx: Tx,
+  userId: string | null,
+  now: Date,
+  input: ModelForecastInput,
+  forecast: ForecastRow,
+) {
+  const wanted = new Map(input.months.map(({ month, cents }) => [month, cents]));
+  const current = await tx.select().from(entries).where(eq(entries.transactionId, forecast.transactionId));
+  const pairs = new Map<string, { own?: EntryRow; against?: EntryRow }>();
+  const stray: EntryRow[] = [];
+  for (const row of current) {
+    const month = row.date.slice(0, 7);
+    const pair = pairs.get(month) ?? {};
+    pairs.set(month, pair);
+    if (row.accountId === forecast.accountId && !pair.own && row.date === `${month}-01`) pair.own = row;
+    else if (row.accountId === forecast.againstAccountId && !pair.against && row.date === `${month}-01`)
+      pair.against = row;
+    else stray.push(row);
+  }
+  const edits: AmountEdit[] = [];
+  const removed: EntryRow[] = [...stray];
+  for (const [month, pair] of pairs) {
+    const cents = wanted.get(month);
+    if (cents === undefined || !pair.own || !pair.against) {
+      removed.push(...[pair.own, pair.against].filter((row): row is EntryRow => row !== undefined));
+      continue;
     }
-    await deleteEntries(tx, entriesOfTransactions([kept.transactionId]), userId, now);
+    edits.push({ before: pair.own, amount: cents }, { before: pair.against, amount: -cents });
+  }
+  const added = input.months.filter(({ month }) => {
+    const pair = pairs.get(month);
+    return !pair?.own || !pair.against;
+  });
+
+  const first = input.months[0];
+  const last = input.months[input.months.length - 1];
+  if (!first || !last) throw new Error('A model forecast needs at least one month');
+  const [transaction] = await tx
+    .select({ name: transactions.name, date: transactions.date })
+    .from(transactions)
+    .where(eq(transactions.id, forecast.transactionId));
+  if (!transaction) throw new Error('Model forecast vanished');
+  const renamed = transaction.name !== input.name;
+  const date = `${first.month}-01`;
+  if (renamed || transaction.date !== date) {
     await tx
       .update(transactions)
-      .set({ name: input.name, date: `${first.month}-01`, updatedAt: now })
-      .where(eq(transactions.id, kept.transactionId));
+      .set({ name: input.name, date, updatedAt: now })
+      .where(eq(transactions.id, forecast.transactionId));
+  }
+  if (
+    forecast.amount !== first.cents ||
+    forecast.startMonth !== first.month ||
+    forecast.endMonth !== last.month
+  ) {
     await tx
       .update(forecasts)
-      .set({
-        amount: first.cents,
-        startMonth: first.month,
-        endMonth: last.month,
-        againstAccountId: against.id,
-        updatedAt: now,
-      })
-      .where(eq(forecasts.id, kept.id));
-    transactionId = kept.transactionId;
-    forecastId = kept.id;
-  } else {
-    const [transaction] = await tx
-      .insert(transactions)
-      .values({
-        entityId: input.entityId,
-        transactionType: 'Budget',
-        name: input.name,
-        date: `${first.month}-01`,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!transaction) throw new Error('Transaction insert returned nothing');
-    const [forecast] = await tx
-      .insert(forecasts)
-      .values({
-        entityId: input.entityId,
-        transactionId: transaction.id,
-        accountId: input.accountId,
-        againstAccountId: against.id,
-        amount: first.cents,
-        calculationType: 'fixed',
-        recurring: 'none',
-        startMonth: first.month,
-        endMonth: last.month,
-        kind: 'model',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!forecast) throw new Error('Forecast insert returned nothing');
-    transactionId = transaction.id;
-    forecastId = forecast.id;
+      .set({ amount: first.cents, startMonth: first.month, endMonth: last.month, updatedAt: now })
+      .where(eq(forecasts.id, forecast.id));
   }
-  const legs = {
-    entityId: input.entityId,
-    transactionId,
-    accountId: input.accountId,
-    againstAccountId: against.id,
-  };
-  const rows = sorted.flatMap(({ month, cents }) =>
-    occurrenceEntries(legs, { name: input.name, memo: '' }, month, cents),
-  );
-  await insertEntries(tx, rows, userId, now);
-  return forecastId;
+  if (removed.length > 0) {
+    await deleteEntries(
+      tx,
+      inArray(
+        entries.id,
+        removed.map((row) => row.id),
+      ),
+      userId,
+      now,
+    );
+  }
+  await updateEntryAmounts(tx, edits, userId, now);
+  if (renamed) {
+    const kept = current.filter((row) => !removed.includes(row));
+    await renameEntries(tx, kept, input.name, userId, now);
+  }
+  await insertEntries(tx, monthEntries(forecast, input.name, added), userId, now);
 }
 
 /**
@@ -135,23 +197,4 @@ export async function deleteModelForecast(tx: Tx, forecastId: string, userId: st
   });
   if (!(await lockTransaction(tx, forecast.transactionId))) return;
   await deleteTransaction(tx, forecast.transactionId, userId, now);
-}
-
-/** Whether the transaction's entries on the account are exactly these months and amounts. */
-async function holdsExactly(
-  tx: Tx,
-  transactionId: string,
-  accountId: string,
-  months: readonly ModelForecastMonth[],
-) {
-  const rows = await tx
-    .select({ date: entries.date, amount: entries.amount, accountId: entries.accountId })
-    .from(entries)
-    .where(eq(entries.transactionId, transactionId));
-  const onAccount = rows
-    .filter((row) => row.accountId === accountId)
-    .map((row) => `${row.date.slice(0, 7)}:${row.amount}`)
-    .sort();
-  const wanted = months.map((month) => `${month.month}:${month.cents}`);
-  return rows.length === months.length * 2 && onAccount.join(',') === wanted.join(',');
 }

@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { entries } from '../../../db/schema';
 import {
@@ -105,6 +105,75 @@ export async function editEntries(
   await applyRollupDeltas(tx, deltas);
   await recordEntryChanges(tx, changes, userId, now);
   return results;
+}
+
+/** A new amount for an entry (nothing else of it changes). */
+export type AmountEdit = { before: EntryRow; amount: number };
+
+/**
+ * Sets new amounts on many entries in one statement (a model output rewriting its months): the
+ * rollups move by the differences and each changed entry gets a history row, as editEntries does, but
+ * without a statement per entry. Edits that keep the amount are skipped.
+ */
+export async function updateEntryAmounts(
+  tx: Tx,
+  edits: readonly AmountEdit[],
+  userId: string | null,
+  now: Date,
+): Promise<void> {
+  const changed = edits.filter(({ before, amount }) => before.amount !== amount);
+  if (changed.length === 0) return;
+  await tx.execute(sql`
+    UPDATE ${entries} SET amount = v.amount, updated_at = ${now.toISOString()}::timestamptz
+    FROM unnest(${sql.param(changed.map(({ before }) => before.id))}::uuid[],
+                ${sql.param(changed.map(({ amount }) => amount))}::bigint[]) AS v(id, amount)
+    WHERE ${entries.id} = v.id`);
+  const names = await accountNamesById(
+    tx,
+    changed.map(({ before }) => before.accountId),
+  );
+  await applyRollupDeltas(
+    tx,
+    changed.flatMap(({ before, amount }) => [
+      ...rollupDeltasOf([before], -1),
+      ...rollupDeltasOf([{ ...before, amount }], 1),
+    ]),
+  );
+  await recordEntryChanges(
+    tx,
+    changed.flatMap(
+      ({ before, amount }) => editChange(before, { ...before, amount, updatedAt: now }, names) ?? [],
+    ),
+    userId,
+    now,
+  );
+}
+
+/** Gives entries a new name in one statement, each with its history row (a renamed model output). */
+export async function renameEntries(
+  tx: Tx,
+  rows: readonly EntryRow[],
+  name: string,
+  userId: string | null,
+  now: Date,
+): Promise<void> {
+  const renamed = rows.filter((row) => row.name !== name);
+  if (renamed.length === 0) return;
+  await tx
+    .update(entries)
+    .set({ name, updatedAt: now })
+    .where(
+      inArray(
+        entries.id,
+        renamed.map((row) => row.id),
+      ),
+    );
+  await recordEntryChanges(
+    tx,
+    renamed.flatMap((row) => editChange(row, { ...row, name, updatedAt: now }, new Map()) ?? []),
+    userId,
+    now,
+  );
 }
 
 /** Deletes the entries matching `where`, takes them out of the rollups and records their deletion. */
