@@ -38,25 +38,19 @@ import {
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { print } from 'graphql';
-import { buildApp } from '../apps/server/src/app';
 import { systemClock } from '../apps/server/src/clock';
-import { readConfig } from '../apps/server/src/config';
-import type { Db } from '../apps/server/src/db/client';
 import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
 import { writeTransaction } from '../apps/server/src/db/transactions';
-import { DEMO_COMPANY_NAME, DEMO_OWNER } from '../apps/server/src/demo/demoUsers';
-import { seedDemoIfEmpty } from '../apps/server/src/demo/seedDemo';
-import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
 import { evaluateStoredModel, updateVariable } from '../apps/server/src/modules/models';
 import { loadLinkedFigures } from '../apps/server/src/modules/models/loadLinkedFigures';
 import { findModel, listVariables } from '../apps/server/src/modules/models/modelRows';
 import { refreshModelOutputs } from '../apps/server/src/modules/models/refreshModelOutputs';
-import { createProviders } from '../apps/server/src/providers/create';
 import {
   MODEL_QUERY,
   MODELS_QUERY,
   UPDATE_VARIABLE_MUTATION,
 } from '../apps/web/src/features/models/modelQueries';
+import { type DemoServer, rowsOf, withDemoServer } from './demoServer';
 import { buildFormulaBenchModel, DEFAULT_FORMULA_BENCH } from './formula';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs, formatStats, percentile, type RunStats, timeRuns } from './stats';
@@ -135,7 +129,7 @@ type BenchModel = {
   sectionInput: { id: string; inputType: 'number' | 'percent'; value: number; reached: number } | null;
   startMonth: string;
 };
-type Server = { url: string; headers: Record<string, string>; entityId: string; db: Db };
+type Server = DemoServer;
 
 export async function runModelApiBenchmark(options: ModelApiBenchOptions): Promise<void> {
   console.log(
@@ -150,37 +144,12 @@ export async function runModelApiBenchmark(options: ModelApiBenchOptions): Promi
 }
 
 async function benchOne(target: ScratchDatabase, options: ModelApiBenchOptions): Promise<void> {
-  const db = target.db;
-  const clock = systemClock;
-  await seedDemoIfEmpty(db, clock);
-  const [owner] = await rowsOf<{ id: string }>(
-    db,
-    sql`SELECT id FROM users WHERE email = ${DEMO_OWNER.email}`,
-  );
-  const [entity] = await rowsOf<{ id: string }>(
-    db,
-    sql`SELECT id FROM entities WHERE name = ${DEMO_COMPANY_NAME}`,
-  );
-  if (!owner || !entity) throw new Error('The demo seed did not create its owner and company');
-  const config = readConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '' });
-  const app = await buildApp({ db, config, clock, providers: createProviders(config, db) });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  try {
-    const { token } = await issueAccessToken(db, clock, owner.id, 24);
-    // What Chromium sends.
-    const headers = {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      'accept-encoding': 'gzip, deflate, br, zstd',
-    };
-    const server: Server = { url: `${address}/graphql`, headers, entityId: entity.id, db };
+  await withDemoServer(target, async (server) => {
     const built = await buildModelThroughApi(server, options);
     const api = await timeSaves(server, built, options);
     await profileSave(server, built, options, api);
     await loadModelScreen(server, built, options);
-  } finally {
-    await app.close();
-  }
+  });
 }
 
 /** Sends one GraphQL operation; throws on GraphQL errors and on a payload's `errors`. */
@@ -642,9 +611,4 @@ async function accountIdsByName(server: Server): Promise<Map<string, string>> {
     sql`SELECT id, name FROM accounts WHERE entity_id = ${server.entityId}::uuid`,
   );
   return new Map(rows.map((row) => [row.name, row.id]));
-}
-
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
 }

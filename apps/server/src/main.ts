@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { fixedDayClock, systemClock } from './clock';
 import { readConfig } from './config';
+import { analyzeEmbedded } from './db/analyzeEmbedded';
 import { openDatabase } from './db/client';
 import { seedDemoIfEmpty } from './demo/seedDemo';
 import { createProviders } from './providers/create';
@@ -12,6 +13,7 @@ async function main() {
   const database = config.DATABASE_URL
     ? await openDatabase({ url: config.DATABASE_URL, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS })
     : await openDatabase({ dataDir: resolve(config.DATA_DIR, 'pglite') });
+  await analyzeEmbedded(database.db);
   const clock = config.KEEL_TODAY ? fixedDayClock(config.KEEL_TODAY) : systemClock;
   const providers = createProviders(config, database.db);
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
+import { analyzeEmbedded } from '../db/analyzeEmbedded';
 import type { Db } from '../db/client';
 import { memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
@@ -17,14 +18,14 @@ const DEMO_HOLDINGS_SEED = 'acme-holdings';
 /**
  * Creates the demo users and companies when the database has no users, all in one transaction, and
  * returns the owner's login; returns null when there are users already. An advisory lock makes two
- * servers starting together seed once.
+ * servers starting together seed once. On PGlite the tables are analyzed afterwards (analyzeEmbedded).
  */
 export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin | null> {
   if (!(await isUsersTableEmpty(db))) return null;
   // argon2 is slow on purpose: hash once and give every demo user the same hash.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const login = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('keel:seed-demo'))`);
     if (!(await isUsersTableEmpty(tx))) return null;
     const created = await tx
@@ -72,6 +73,8 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
     await seedDemoForecasts(tx, clock, holdings.entityId);
     return { entityName: DEMO_COMPANY_NAME, email: DEMO_OWNER.email, password: DEMO_PASSWORD };
   });
+  if (login) await analyzeEmbedded(db);
+  return login;
 }
 
 async function isUsersTableEmpty(db: Db): Promise<boolean> {

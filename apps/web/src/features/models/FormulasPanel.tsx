@@ -5,15 +5,15 @@ import {
   removeSegment,
   VARIABLE_NAME_MAX,
 } from '@keel/domain';
-import { ActionIcon, Box, Button, Group, Menu, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconDots, IconPlus, IconX } from '@tabler/icons-react';
+import { ActionIcon, Box, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPlus, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { AddSegmentModal } from './AddSegmentModal';
 import { FormulaEditor, type FormulaVariableOption } from './formulaEditor/FormulaEditor';
 import { InlineNameInput } from './InlineNameInput';
-import { DecimalPlacesItems } from './InputsPanel';
 import { monthLabel } from './modelFormat';
 import type { ModelSegment, ModelVariable } from './modelQueries';
+import { VariableMenu } from './VariableMenu';
 
 export type FormulaChange = { name?: string; decimalPlaces?: number; segments?: FormulaSegment[] };
 
@@ -82,7 +82,6 @@ function FormulaCard({
   onDelete,
 }: FormulasPanelProps & { formula: ModelVariable }) {
   const [renaming, setRenaming] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [addingSegment, setAddingSegment] = useState(false);
   // Shown in month order with their auto months resolved, when they resolve; as stored otherwise.
   const stored = useMemo(() => formula.segments.map(toSegment), [formula.segments]);
@@ -123,40 +122,13 @@ function FormulaCard({
             <Button size="compact-xs" variant="subtle" onClick={() => setAddingSegment(true)}>
               Add Segment
             </Button>
-            <Menu
-              position="bottom-end"
-              withinPortal
-              returnFocus={false}
-              onClose={() => setConfirmingDelete(false)}
-            >
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Options for ${formula.name}`}>
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => setRenaming(true)}>Rename</Menu.Item>
-                <Menu.Sub>
-                  <Menu.Sub.Target>
-                    <Menu.Sub.Item>Format</Menu.Sub.Item>
-                  </Menu.Sub.Target>
-                  <Menu.Sub.Dropdown>
-                    <DecimalPlacesItems
-                      current={formula.decimalPlaces}
-                      onPick={(decimalPlaces) => onChange(formula, { decimalPlaces })}
-                    />
-                  </Menu.Sub.Dropdown>
-                </Menu.Sub>
-                <Menu.Divider />
-                <Menu.Item
-                  color="red"
-                  closeMenuOnClick={confirmingDelete}
-                  onClick={() => (confirmingDelete ? onDelete(formula) : setConfirmingDelete(true))}
-                >
-                  {confirmingDelete ? 'Confirm delete' : 'Delete'}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <VariableMenu
+              name={formula.name}
+              decimalPlaces={formula.decimalPlaces}
+              onRename={() => setRenaming(true)}
+              onFormat={(decimalPlaces) => onChange(formula, { decimalPlaces })}
+              onDelete={() => onDelete(formula)}
+            />
           </Group>
         ) : null}
       </Group>

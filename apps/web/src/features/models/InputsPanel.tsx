@@ -1,22 +1,9 @@
-import { DECIMAL_PLACES_MAX, INPUT_VALUE_MAX, VARIABLE_NAME_MAX } from '@keel/domain';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Group,
-  Menu,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { INPUT_VALUE_MAX, VARIABLE_NAME_MAX } from '@keel/domain';
+import { Box, Button, Group, Menu, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import {
   IconCalendarMonth,
   IconCurrencyDollar,
-  IconDots,
   IconHash,
   IconLink,
   IconList,
@@ -26,6 +13,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { InlineNameInput } from './InlineNameInput';
 import type { InputType, ModelAccount, ModelVariable } from './modelQueries';
+import { VariableMenu } from './VariableMenu';
 
 /** What an input may become or be created as, with the add menu's and the type badge's words. */
 export const INPUT_TYPES: { type: InputType; label: string; icon: ReactNode }[] = [
@@ -128,7 +116,6 @@ function InputRow({
   onDelete: () => void;
 }) {
   const [renaming, setRenaming] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   return (
     <Group gap="xs" wrap="nowrap" data-testid="model-input" data-variable-id={input.id} align="center">
       <Box style={{ flex: '1 1 140px', minWidth: 0 }}>
@@ -150,87 +137,34 @@ function InputRow({
         <InputValueEditor input={input} accounts={accounts} disabled={!canEdit} onChange={onChange} />
       </Box>
       {canEdit ? (
-        <Menu
-          position="bottom-end"
-          withinPortal
-          returnFocus={false}
-          onClose={() => setConfirmingDelete(false)}
+        <VariableMenu
+          name={input.name}
+          decimalPlaces={input.decimalPlaces}
+          formatDisabled={input.inputType === 'month'}
+          onRename={() => setRenaming(true)}
+          onFormat={(decimalPlaces) => onChange({ decimalPlaces })}
+          onDelete={onDelete}
         >
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`Options for ${input.name}`}>
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setRenaming(true)}>Rename</Menu.Item>
-            <Menu.Sub>
-              <Menu.Sub.Target>
-                <Menu.Sub.Item disabled={!CONVERTIBLE.has(input.inputType)}>Convert type</Menu.Sub.Item>
-              </Menu.Sub.Target>
-              <Menu.Sub.Dropdown>
-                {INPUT_TYPES.map(({ type, label, icon }) => (
-                  <Menu.Item
-                    key={type}
-                    leftSection={icon}
-                    disabled={type === input.inputType}
-                    onClick={() => onChange({ inputType: type })}
-                  >
-                    {label}
-                  </Menu.Item>
-                ))}
-              </Menu.Sub.Dropdown>
-            </Menu.Sub>
-            <Menu.Sub>
-              <Menu.Sub.Target>
-                <Menu.Sub.Item disabled={input.inputType === 'month'}>Format</Menu.Sub.Item>
-              </Menu.Sub.Target>
-              <Menu.Sub.Dropdown>
-                <DecimalPlacesItems
-                  current={input.decimalPlaces}
-                  onPick={(decimalPlaces) => onChange({ decimalPlaces })}
-                />
-              </Menu.Sub.Dropdown>
-            </Menu.Sub>
-            <Menu.Divider />
-            <Menu.Item
-              color="red"
-              closeMenuOnClick={confirmingDelete}
-              onClick={() => (confirmingDelete ? onDelete() : setConfirmingDelete(true))}
-            >
-              {confirmingDelete ? 'Confirm delete' : 'Delete'}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          <Menu.Sub>
+            <Menu.Sub.Target>
+              <Menu.Sub.Item disabled={!CONVERTIBLE.has(input.inputType)}>Convert type</Menu.Sub.Item>
+            </Menu.Sub.Target>
+            <Menu.Sub.Dropdown>
+              {INPUT_TYPES.map(({ type, label, icon }) => (
+                <Menu.Item
+                  key={type}
+                  leftSection={icon}
+                  disabled={type === input.inputType}
+                  onClick={() => onChange({ inputType: type })}
+                >
+                  {label}
+                </Menu.Item>
+              ))}
+            </Menu.Sub.Dropdown>
+          </Menu.Sub>
+        </VariableMenu>
       ) : null}
     </Group>
-  );
-}
-
-const DECIMAL_CHOICES = Array.from({ length: DECIMAL_PLACES_MAX + 1 }, (_, places) => places);
-
-/** The Format menu's choices: 0 to DECIMAL_PLACES_MAX decimal places, the current one checked. */
-export function DecimalPlacesItems({
-  current,
-  onPick,
-}: {
-  current: number;
-  onPick: (places: number) => void;
-}) {
-  return (
-    <>
-      <Menu.Label>Decimal places</Menu.Label>
-      {DECIMAL_CHOICES.map((places) => (
-        <Menu.Item
-          key={places}
-          onClick={() => onPick(places)}
-          fw={places === current ? 650 : undefined}
-          aria-checked={places === current}
-          role="menuitemradio"
-        >
-          {places === 0 ? '1,234' : `1,234.${'0'.repeat(places)}`}
-        </Menu.Item>
-      ))}
-    </>
   );
 }
 

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app';
+import { systemClock } from '../apps/server/src/clock';
+import { readConfig } from '../apps/server/src/config';
+import type { Db } from '../apps/server/src/db/client';
+import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
+import { DEMO_COMPANY_NAME, DEMO_OWNER } from '../apps/server/src/demo/demoUsers';
+import { seedDemoIfEmpty } from '../apps/server/src/demo/seedDemo';
+import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
+import { createProviders } from '../apps/server/src/providers/create';
+
+/** The real server on a local port over a scratch database holding the demo company. */
+export type DemoServer = {
+  db: Db;
+  /** The GraphQL endpoint. */
+  url: string;
+  /** What Chromium sends, signed in as the demo owner: it accepts compressed answers. */
+  headers: Record<string, string>;
+  /** The demo company's id. */
+  entityId: string;
+};
+
+/**
+ * Seeds the demo company into `target` (when empty), starts the production server on a free local port,
+ * signs the demo owner in and runs `work` against it; the server is closed afterwards, whatever happens.
+ */
+export async function withDemoServer(target: ScratchDatabase, work: (server: DemoServer) => Promise<void>) {
+  const db = target.db;
+  const clock = systemClock;
+  await seedDemoIfEmpty(db, clock);
+  const [owner] = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM users WHERE email = ${DEMO_OWNER.email}`,
+  );
+  const [entity] = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM entities WHERE name = ${DEMO_COMPANY_NAME}`,
+  );
+  if (!owner || !entity) throw new Error('The demo seed did not create its owner and company');
+  const config = readConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '' });
+  const app = await buildApp({ db, config, clock, providers: createProviders(config, db) });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const { token } = await issueAccessToken(db, clock, owner.id, 24);
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    };
+    await work({ db, url: `${address}/graphql`, headers, entityId: entity.id });
+  } finally {
+    await app.close();
+  }
+}
+
+/** The rows of a raw SQL query (both drivers answer `{ rows }`). */
+export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
