@@ -29,7 +29,7 @@ for (const size of SCREEN_SIZES) {
       ).toHaveAttribute('aria-checked', 'false');
       await page.keyboard.press('Escape');
       await grid.setColumnToggle(/^Empty Accounts/, true);
-      await expect(grid.row(path)).toBeVisible();
+      await grid.revealRowBelow(path);
       await expect(grid.cell(path, '2026-11')).toHaveText('$0.00');
       await grid.setColumnToggle(/^Empty Accounts/, false);
       await expect(grid.row(path)).toHaveCount(0);

@@ -111,6 +111,21 @@ export class ReportGridPage {
   }
 
   /**
+   * Scrolls the virtualised grid down a screenful at a time until the row below is rendered and
+   * visible: other specs add rows to the shared demo company, so a row may sit below the first screen.
+   */
+  async revealRowBelow(key: string) {
+    await expect(async () => {
+      if ((await this.row(key).count()) === 0) {
+        await this.grid.evaluate((grid) => {
+          grid.scrollTop += Math.round(grid.clientHeight * 0.8);
+        });
+      }
+      await expect(this.row(key)).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 15_000 });
+  }
+
+  /**
    * Scrolls the grid so that rows already rendered sit around its middle, away from the edges where a
    * drag scrolls the grid.
    */
