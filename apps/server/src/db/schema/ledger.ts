@@ -182,9 +182,10 @@ export const forecastCalculationTypes = ['fixed', 'average'] as const;
  * 'forecast': one a person made in the Forecast form. 'adjustment': the one-month forecast an inline
  * cell edit keeps for its (account, month), named 'Adjustment' (see adjustForecastCell). 'model': the
  * months a model's output writes (modules/models), each month its own amount; changed only through
- * the model.
+ * the model. 'hiring': the same for the hiring plan's costs (modules/hiring), changed only through the
+ * plan. 'model' and 'hiring' are derived forecasts (ledger/forecasts/writeDerivedForecast.ts).
  */
-export const forecastKinds = ['forecast', 'adjustment', 'model'] as const;
+export const forecastKinds = ['forecast', 'adjustment', 'model', 'hiring'] as const;
 export type ForecastKind = (typeof forecastKinds)[number];
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { modelOutputs } from '../../db/schema';
-import { deleteModelForecast, writeModelForecast } from '../ledger/forecasts';
+import { deleteDerivedForecast, writeDerivedForecast } from '../ledger/forecasts';
 import { evaluateStoredModel } from './evaluateStoredModel';
 import { findEntityAccount, listOutputs, type ModelRow } from './modelRows';
 
@@ -39,7 +39,7 @@ export async function refreshModelOutputs(
     const written = months.filter((month) => month.cents !== 0);
     if (written.length === 0) {
       if (output.forecastId) {
-        await deleteModelForecast(tx, output.forecastId, userId, now);
+        await deleteDerivedForecast(tx, output.forecastId, userId, now);
         await tx
           .update(modelOutputs)
           .set({ forecastId: null, updatedAt: now })
@@ -47,7 +47,8 @@ export async function refreshModelOutputs(
       }
       continue;
     }
-    const forecastId = await writeModelForecast(tx, userId, now, {
+    const forecastId = await writeDerivedForecast(tx, userId, now, {
+      kind: 'model',
       entityId: model.entityId,
       accountId: output.accountId,
       forecastId: output.forecastId,

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { models } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { parseInput } from '../../graphql/parseInput';
-import { deleteModelForecast } from '../ledger/forecasts';
+import { deleteDerivedForecast } from '../ledger/forecasts';
 import { badModelInput, modelNotFound } from './modelErrors';
 import { findModel, listOutputs, type ModelRow } from './modelRows';
 import { refreshModelOutputs } from './refreshModelOutputs';
@@ -99,7 +99,7 @@ export async function deleteModel(
     if ((count?.n ?? 0) <= 1) throw badModelInput(MODEL_MESSAGES.lastModel);
     const now = clock.now();
     for (const output of await listOutputs(tx, existing.id)) {
-      if (output.forecastId) await deleteModelForecast(tx, output.forecastId, userId, now);
+      if (output.forecastId) await deleteDerivedForecast(tx, output.forecastId, userId, now);
     }
     await tx.delete(models).where(eq(models.id, existing.id));
     return existing.id;

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { modelOutputs } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { deleteModelForecast } from '../ledger/forecasts';
+import { deleteDerivedForecast } from '../ledger/forecasts';
 import { badModelInput, outputNotFound, variableNotFound } from './modelErrors';
 import {
   findEntityAccount,
@@ -70,7 +70,7 @@ export async function updateOutput(
     const now = clock.now();
     if (accountId !== found.accountId && found.forecastId) {
       // The forecast moves with the output: the old account's months leave the report.
-      await deleteModelForecast(tx, found.forecastId, userId, now);
+      await deleteDerivedForecast(tx, found.forecastId, userId, now);
     }
     await tx
       .update(modelOutputs)
@@ -99,7 +99,7 @@ export async function deleteOutput(
     const found = await findOutput(tx, outputId);
     if (!found) throw outputNotFound();
     await lockModel(tx, found.modelId, found.entityId);
-    if (found.forecastId) await deleteModelForecast(tx, found.forecastId, userId, clock.now());
+    if (found.forecastId) await deleteDerivedForecast(tx, found.forecastId, userId, clock.now());
     await tx.delete(modelOutputs).where(eq(modelOutputs.id, found.id));
     return found.id;
   });

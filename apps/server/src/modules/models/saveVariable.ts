@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { parseInput } from '../../graphql/parseInput';
-import { deleteModelForecast } from '../ledger/forecasts';
+import { deleteDerivedForecast } from '../ledger/forecasts';
 import { badModelInput, modelNotFound, variableNotFound } from './modelErrors';
 import {
   findEntityAccount,
@@ -194,7 +194,7 @@ export async function deleteVariable(
     const now = clock.now();
     for (const output of await listOutputs(tx, model.id)) {
       if (output.variableId === found.id && output.forecastId) {
-        await deleteModelForecast(tx, output.forecastId, userId, now);
+        await deleteDerivedForecast(tx, output.forecastId, userId, now);
       }
     }
     const deleted = await tx

@@ -4,7 +4,7 @@ import { writeTransaction } from '../../../db/transactions';
 import { deleteTransaction } from '../shared/deleteTransaction';
 import { badLedgerInput, entryNotFound, ONLY_USER_ENTRIES_DELETABLE } from '../shared/ledgerErrors';
 import { lockTransaction } from '../shared/ledgerLocks';
-import { assertNotModelForecast, assertReportOfEntity, findEntry } from '../shared/ledgerRows';
+import { assertNotDerivedForecast, assertReportOfEntity, findEntry } from '../shared/ledgerRows';
 
 export type DeletedEntry = { id: string; transactionId: string; deletedEntryIds: string[] };
 
@@ -27,7 +27,7 @@ export async function deleteEntry(
     if (!entry) throw entryNotFound();
     await assertReportOfEntity(tx, entry.entityId, input.reportId);
     if (entry.transactionType === 'Imported') throw badLedgerInput(ONLY_USER_ENTRIES_DELETABLE);
-    if (entry.transactionType === 'Budget') await assertNotModelForecast(tx, entry.transactionId);
+    if (entry.transactionType === 'Budget') await assertNotDerivedForecast(tx, entry.transactionId);
     // Locked first, so an edit that committed meanwhile is what gets deleted (and leaves the rollups).
     if (!(await lockTransaction(tx, entry.transactionId))) throw entryNotFound();
     const deleted = await deleteTransaction(tx, entry.transactionId, userId, clock.now());

@@ -11,7 +11,7 @@ import {
 } from '../shared/ledgerErrors';
 import { lockAccounts, lockTransaction } from '../shared/ledgerLocks';
 import {
-  assertNotModelForecast,
+  assertNotDerivedForecast,
   assertReportOfEntity,
   type EntryRow,
   findEntry,
@@ -84,7 +84,7 @@ async function applyEntryChanges(
     case 'UserTransaction':
       return reviseUserTransaction(tx, base, changes, userId, now);
     case 'Budget': {
-      await assertNotModelForecast(tx, entry.transactionId);
+      await assertNotDerivedForecast(tx, entry.transactionId);
       if (differs('amount') || differs('date')) throw badLedgerInput(FORECAST_OCCURRENCE_FIXED);
       await renameTransaction(tx, entry.transactionId, changes, userId, now);
       const renamed = (await findEntry(tx, entry.id)) ?? entry;

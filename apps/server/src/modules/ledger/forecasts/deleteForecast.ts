@@ -2,7 +2,7 @@ import type { Clock } from '../../../clock';
 import type { Db, Tx } from '../../../db/client';
 import { writeTransaction } from '../../../db/transactions';
 import { deleteTransaction } from '../shared/deleteTransaction';
-import { badLedgerInput, forecastNotFound, MODEL_FORECAST_READ_ONLY } from '../shared/ledgerErrors';
+import { badLedgerInput, derivedForecastRefusal, forecastNotFound } from '../shared/ledgerErrors';
 import { lockTransaction } from '../shared/ledgerLocks';
 import { assertReportOfEntity, findForecast } from '../shared/ledgerRows';
 
@@ -31,7 +31,8 @@ export async function deleteForecast(
     const forecast = await findForecast(tx, input.forecastId);
     if (!forecast || (input.entityId && input.entityId !== forecast.entityId)) throw forecastNotFound();
     await assertReportOfEntity(tx, forecast.entityId, input.reportId);
-    if (forecast.kind === 'model') throw badLedgerInput(MODEL_FORECAST_READ_ONLY);
+    const refusal = derivedForecastRefusal(forecast.kind);
+    if (refusal) throw badLedgerInput(refusal);
     if (!(await lockTransaction(tx, forecast.transactionId))) throw forecastNotFound();
     const deleted = await deleteTransaction(tx, forecast.transactionId, userId, clock.now());
     return {

@@ -10,7 +10,10 @@ import {
   unbalancedTransactions,
 } from '../../../../test/ledgerTestKit';
 import { entries, forecasts, monthlyRollups, transactions } from '../../../db/schema';
+import { writeTransaction } from '../../../db/transactions';
+import { HIRING_FORECAST_READ_ONLY } from '../shared/ledgerErrors';
 import { deleteForecast } from './deleteForecast';
+import { deleteDerivedForecast, writeDerivedForecast } from './writeDerivedForecast';
 
 let t: TestApp;
 let acme: LedgerFixture;
@@ -628,6 +631,55 @@ describe('deleteForecast (for modules that write forecasts)', () => {
     expect(await ledgerSnapshot(t.db, acme.entityId)).toEqual(before);
     await remove(acme.entityId);
     await expect(remove(acme.entityId)).rejects.toThrow('Forecast not found');
+  });
+});
+
+describe('derived forecasts (a model output, the hiring plan)', () => {
+  it('writes each month its own amount, revises in place, and refuses direct edits with its owner named', async () => {
+    const account = (
+      await acme.gql<{ createAccount: { id: string } }>(
+        'mutation($e: ID!, $p: ID!) { createAccount(entityId: $e, parentId: $p, name: "Planned salaries") { id } }',
+        { e: acme.entityId, p: salaries },
+      )
+    ).data!.createAccount.id;
+    const write = (forecastId: string | null, months: { month: string; cents: number }[]) =>
+      writeTransaction(t.db, (tx) =>
+        writeDerivedForecast(tx, null, t.clock.now(), {
+          kind: 'hiring',
+          entityId: acme.entityId,
+          accountId: account,
+          forecastId,
+          name: 'Hiring plan: Salaries',
+          months,
+        }),
+      );
+    const id = await write(null, [
+      { month: '2031-01', cents: 500_000 },
+      { month: '2031-02', cents: 520_000 },
+    ]);
+    const [forecast] = await t.db.select().from(forecasts).where(eq(forecasts.id, id));
+    expect(forecast).toMatchObject({ kind: 'hiring', startMonth: '2031-01', endMonth: '2031-02' });
+    const onAccount = async () =>
+      (await t.db.select().from(entries).where(eq(entries.transactionId, forecast!.transactionId)))
+        .filter((row) => row.accountId === account)
+        .map((row) => [row.date, row.amount])
+        .sort();
+    expect(await onAccount()).toEqual([
+      ['2031-01-01', 500_000],
+      ['2031-02-01', 520_000],
+    ]);
+    expect(await write(id, [{ month: '2031-02', cents: 530_000 }])).toBe(id);
+    expect(await onAccount()).toEqual([['2031-02-01', 530_000]]);
+    await expect(
+      deleteForecast(t.db, t.clock, null, { forecastId: id, entityId: acme.entityId }),
+    ).rejects.toThrow(HIRING_FORECAST_READ_ONLY);
+    const refused = await acme.gql('mutation($id: ID!) { updateForecast(budgetId: $id, amount: 1) { id } }', {
+      id,
+    });
+    expect(refused.errors?.[0]?.message).toBe(HIRING_FORECAST_READ_ONLY);
+    await writeTransaction(t.db, (tx) => deleteDerivedForecast(tx, id, null, t.clock.now()));
+    expect(await t.db.select().from(forecasts).where(eq(forecasts.id, id))).toEqual([]);
+    await expectBooksExact();
   });
 });
 

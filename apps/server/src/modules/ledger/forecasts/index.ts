@@ -20,8 +20,9 @@ export {
   updateForecast,
 } from './saveForecast';
 export {
-  deleteModelForecast,
-  type ModelForecastInput,
-  type ModelForecastMonth,
-  writeModelForecast,
-} from './writeModelForecast';
+  type DerivedForecastInput,
+  type DerivedForecastKind,
+  type DerivedForecastMonth,
+  deleteDerivedForecast,
+  writeDerivedForecast,
+} from './writeDerivedForecast';

@@ -17,8 +17,8 @@ import { writeTransaction } from '../../../db/transactions';
 import { deleteEntries } from '../shared/entryWrites';
 import {
   badLedgerInput,
+  derivedForecastRefusal,
   forecastNotFound,
-  MODEL_FORECAST_READ_ONLY,
   parseLedgerInput,
 } from '../shared/ledgerErrors';
 import { lockAccount, lockAccounts, lockTransaction } from '../shared/ledgerLocks';
@@ -126,7 +126,8 @@ export async function updateForecast(
     const locked = await lockTransaction(tx, found.transactionId);
     const existing = await findForecast(tx, found.id, { lock: true });
     if (!locked || !existing) throw forecastNotFound();
-    if (existing.kind === 'model') throw badLedgerInput(MODEL_FORECAST_READ_ONLY);
+    const refusal = derivedForecastRefusal(existing.kind);
+    if (refusal) throw badLedgerInput(refusal);
     const { transaction } = locked;
     const now = clock.now();
     const params = await resolveForecastParams(tx, clock, existing.entityId, input, {

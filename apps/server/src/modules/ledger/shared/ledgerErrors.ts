@@ -16,6 +16,15 @@ export const badLedgerInput = (message: string) => apiError('BAD_USER_INPUT', me
 
 /** A model output's forecast (kind 'model') follows its model: edited or deleted there, never directly. */
 export const MODEL_FORECAST_READ_ONLY = 'This forecast comes from a model: change it in the model';
+/** The hiring plan's forecasts (kind 'hiring') follow the plan, as a model's follow the model. */
+export const HIRING_FORECAST_READ_ONLY = 'This forecast comes from the hiring plan: change it there';
+
+/** Why a forecast of this kind cannot be edited or deleted directly, or null when it can. */
+export function derivedForecastRefusal(kind: string): string | null {
+  if (kind === 'model') return MODEL_FORECAST_READ_ONLY;
+  if (kind === 'hiring') return HIRING_FORECAST_READ_ONLY;
+  return null;
+}
 
 /** Spec §5: 'Only user transactions and forecasts can be edited or deleted'. */
 export const ONLY_USER_ENTRIES_EDITABLE = 'Only user transactions and forecasts can be edited';

@@ -10,7 +10,7 @@ import {
   transactions,
 } from '../../../db/schema';
 import { isUuid } from '../../../graphql/context';
-import { accountNotFound, badLedgerInput, MODEL_FORECAST_READ_ONLY, reportNotFound } from './ledgerErrors';
+import { accountNotFound, badLedgerInput, derivedForecastRefusal, reportNotFound } from './ledgerErrors';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type EntryRow = typeof entries.$inferSelect;
@@ -145,8 +145,9 @@ export async function findAccountsInEntity(
   return rows;
 }
 
-/** Refuses a write to a model output's forecast (see MODEL_FORECAST_READ_ONLY). */
-export async function assertNotModelForecast(db: Db | Tx, transactionId: string): Promise<void> {
+/** Refuses a direct write to a derived forecast: a model's or the hiring plan's (derivedForecastRefusal). */
+export async function assertNotDerivedForecast(db: Db | Tx, transactionId: string): Promise<void> {
   const forecast = await findForecastOfTransaction(db, transactionId);
-  if (forecast?.kind === 'model') throw badLedgerInput(MODEL_FORECAST_READ_ONLY);
+  const refusal = forecast ? derivedForecastRefusal(forecast.kind) : null;
+  if (refusal) throw badLedgerInput(refusal);
 }

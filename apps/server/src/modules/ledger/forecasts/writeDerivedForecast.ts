@@ -14,41 +14,46 @@ import { type EntryRow, type ForecastRow, findForecast } from '../shared/ledgerR
 import { resolveAgainstAccount } from '../shared/resolveAgainstAccount';
 import { occurrenceEntries } from './expandForecast';
 
-/** A month a model output writes, in raw debit-positive cents on the output's account. */
-export type ModelForecastMonth = { month: string; cents: number };
+/** A month a derived forecast writes, in raw debit-positive cents on its account. */
+export type DerivedForecastMonth = { month: string; cents: number };
 
-export type ModelForecastInput = {
+/** Who writes a derived forecast: a model's output, or the hiring plan. Nobody else may change it. */
+export type DerivedForecastKind = 'model' | 'hiring';
+
+export type DerivedForecastInput = {
+  kind: DerivedForecastKind;
   entityId: string;
   accountId: string;
   /** The forecast the output wrote last time, if any: rewritten in place. */
   forecastId: string | null;
   name: string;
   /** At least one month; each its own amount. */
-  months: readonly ModelForecastMonth[];
+  months: readonly DerivedForecastMonth[];
 };
 
 /**
- * Writes a model output's months as one forecast of kind 'model': a Budget transaction whose entries,
+ * Writes a derived forecast (a model output's months, or a hiring plan cost line) as one forecast of
+ * kind `input.kind`: a Budget transaction whose entries,
  * one pair per month (the amount on the account, its negation on the default against account, dated
  * the first of the month), carry each month's own figure. An existing forecast on the same accounts is
  * revised in place (only the months that differ are written; nothing when none does, so the report
  * cache stays warm); one on other accounts is replaced. Returns the forecast id. Locks: the accounts,
  * then the forecast's transaction (the ledger's order).
  */
-export async function writeModelForecast(
+export async function writeDerivedForecast(
   tx: Tx,
   userId: string | null,
   now: Date,
-  input: ModelForecastInput,
+  input: DerivedForecastInput,
 ): Promise<string> {
   const existing = input.forecastId ? await findForecast(tx, input.forecastId) : null;
   const kept =
-    existing && existing.kind === 'model' && existing.accountId === input.accountId ? existing : null;
+    existing && existing.kind === input.kind && existing.accountId === input.accountId ? existing : null;
   // The ledger's order: accounts first (the ones written, then the ones a replaced forecast had), then
   // the transaction.
   const against = await resolveAgainstAccount(tx, input.entityId, input.accountId, kept?.againstAccountId);
   await lockAccounts(tx, input.entityId, [input.accountId, against.id], { require: true });
-  if (existing && !kept) await deleteModelForecast(tx, existing.id, userId, now);
+  if (existing && !kept) await deleteDerivedForecast(tx, existing.id, userId, now);
   const sorted = [...input.months].sort((a, b) => a.month.localeCompare(b.month));
   const first = sorted[0];
   const last = sorted[sorted.length - 1];
@@ -56,10 +61,10 @@ export async function writeModelForecast(
 
   if (kept && kept.againstAccountId === against.id) {
     if (!(await lockTransaction(tx, kept.transactionId))) throw new Error('Model forecast vanished');
-    await reviseModelForecast(tx, userId, now, { ...input, months: sorted }, kept);
+    await reviseDerivedForecast(tx, userId, now, { ...input, months: sorted }, kept);
     return kept.id;
   }
-  if (kept) await deleteModelForecast(tx, kept.id, userId, now);
+  if (kept) await deleteDerivedForecast(tx, kept.id, userId, now);
   const [transaction] = await tx
     .insert(transactions)
     .values({
@@ -84,7 +89,7 @@ export async function writeModelForecast(
       recurring: 'none',
       startMonth: first.month,
       endMonth: last.month,
-      kind: 'model',
+      kind: input.kind,
       createdAt: now,
       updatedAt: now,
     })
@@ -94,7 +99,7 @@ export async function writeModelForecast(
   return forecast.id;
 }
 
-function monthEntries(forecast: ForecastRow, name: string, months: readonly ModelForecastMonth[]) {
+function monthEntries(forecast: ForecastRow, name: string, months: readonly DerivedForecastMonth[]) {
   return months.flatMap(({ month, cents }) => occurrenceEntries(forecast, { name, memo: '' }, month, cents));
 }
 
@@ -104,11 +109,11 @@ function monthEntries(forecast: ForecastRow, name: string, months: readonly Mode
  * written loses its entries, a new month gets a pair. A new name renames the transaction and its
  * entries. When nothing differs nothing is written, so the ledger version (and the report cache) stays.
  */
-async function reviseModelForecast(
+async function reviseDerivedForecast(
   tx: Tx,
   userId: string | null,
   now: Date,
-  input: ModelForecastInput,
+  input: DerivedForecastInput,
   forecast: ForecastRow,
 ) {
   const wanted = new Map(input.months.map(({ month, cents }) => [month, cents]));
@@ -185,11 +190,11 @@ async function reviseModelForecast(
 }
 
 /**
- * Deletes a model output's forecast whole (entries, parameters, transaction); nothing when it is gone.
- * Its accounts are locked before its transaction, as every ledger write does. (deleteForecast refuses
- * model forecasts: they change only through their model, which is who calls this.)
+ * Deletes a derived forecast whole (entries, parameters, transaction); nothing when it is gone. Its
+ * accounts are locked before its transaction, as every ledger write does. (deleteForecast refuses
+ * derived forecasts: they change only through their model or the hiring plan, which call this.)
  */
-export async function deleteModelForecast(tx: Tx, forecastId: string, userId: string | null, now: Date) {
+export async function deleteDerivedForecast(tx: Tx, forecastId: string, userId: string | null, now: Date) {
   const forecast = await findForecast(tx, forecastId);
   if (!forecast) return;
   await lockAccounts(tx, forecast.entityId, [forecast.accountId, forecast.againstAccountId], {
