@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldAccess } from '../src/graphql/fieldPolicy';
 import { schema } from '../src/graphql/schema';
 import { createTestApp, type TestApp } from './harness';
+import { hiringSnapshot } from './hiringTestKit';
 import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from './ledgerTestKit';
 
 /**
@@ -114,6 +115,50 @@ async function freshOutput(): Promise<string> {
   );
   const id = result.data?.createBudget.id;
   if (!id) throw new Error(`createBudget: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+async function freshDepartment(): Promise<string> {
+  sequence += 1;
+  const result = await victim.gql<{ createDepartment: { department: { id: string } | null } }>(
+    'mutation($e: ID!, $n: String!) { createDepartment(entityId: $e, name: $n) { department { id } } }',
+    { e: victim.entityId, n: `Matrix department ${sequence}` },
+  );
+  const id = result.data?.createDepartment.department?.id;
+  if (!id) throw new Error(`createDepartment: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+async function freshJobTitle(): Promise<string> {
+  sequence += 1;
+  const result = await victim.gql<{ createJobTitle: { jobTitle: { id: string } | null } }>(
+    'mutation($e: ID!, $n: String!) { createJobTitle(entityId: $e, name: $n, defaultSalary: 90000) { jobTitle { id } } }',
+    { e: victim.entityId, n: `Matrix role ${sequence}` },
+  );
+  const id = result.data?.createJobTitle.jobTitle?.id;
+  if (!id) throw new Error(`createJobTitle: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+async function freshEmployee(): Promise<string> {
+  sequence += 1;
+  const result = await victim.gql<{ createEmployee: { employee: { id: string } | null } }>(
+    'mutation($e: ID!, $n: String!) { createEmployee(entityId: $e, name: $n) { employee { id } } }',
+    { e: victim.entityId, n: `Matrix employee ${sequence}` },
+  );
+  const id = result.data?.createEmployee.employee?.id;
+  if (!id) throw new Error(`createEmployee: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+async function freshJobPosition(): Promise<string> {
+  const result = await victim.gql<{ createJobPosition: { jobPosition: { id: string } | null } }>(
+    `mutation($e: ID!, $d: ID!, $j: ID!) {
+      createJobPosition(entityId: $e, departmentId: $d, jobTitleId: $j, startDate: "2027-01") { jobPosition { id } } }`,
+    { e: victim.entityId, d: await freshDepartment(), j: await freshJobTitle() },
+  );
+  const id = result.data?.createJobPosition.jobPosition?.id;
+  if (!id) throw new Error(`createJobPosition: ${JSON.stringify(result.errors)}`);
   return id;
 }
 
@@ -279,6 +324,62 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
     query: 'mutation($id: ID!) { deleteBudget(budgetId: $id) }',
     variables: { id: await freshOutput() },
   }),
+  'Query.hiringPlan': async () => ({
+    query: 'query($e: ID!) { hiringPlan(entityId: $e) { departments { id name } jobPositions { id kind } } }',
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.createDepartment': async () => ({
+    query:
+      'mutation($e: ID!, $n: String!) { createDepartment(entityId: $e, name: $n) { department { id } } }',
+    variables: { e: victim.entityId, n: `Matrix new department ${++sequence}` },
+  }),
+  'Mutation.updateDepartment': async () => ({
+    query:
+      'mutation($id: ID!) { updateDepartment(id: $id, name: "Renamed by matrix", position: { first: true }) { department { id } } }',
+    variables: { id: await freshDepartment() },
+  }),
+  'Mutation.deleteDepartment': async () => ({
+    query: 'mutation($id: ID!) { deleteDepartment(id: $id) { id errors } }',
+    variables: { id: await freshDepartment() },
+  }),
+  'Mutation.createJobTitle': async () => ({
+    query: 'mutation($e: ID!, $n: String!) { createJobTitle(entityId: $e, name: $n) { jobTitle { id } } }',
+    variables: { e: victim.entityId, n: `Matrix new role ${++sequence}` },
+  }),
+  'Mutation.updateJobTitle': async () => ({
+    query: 'mutation($id: ID!) { updateJobTitle(id: $id, defaultBonus: 5000) { jobTitle { id } } }',
+    variables: { id: await freshJobTitle() },
+  }),
+  'Mutation.deleteJobTitle': async () => ({
+    query: 'mutation($id: ID!) { deleteJobTitle(id: $id) { id errors } }',
+    variables: { id: await freshJobTitle() },
+  }),
+  'Mutation.createEmployee': async () => ({
+    query: 'mutation($e: ID!, $n: String!) { createEmployee(entityId: $e, name: $n) { employee { id } } }',
+    variables: { e: victim.entityId, n: `Matrix new employee ${++sequence}` },
+  }),
+  'Mutation.updateEmployee': async () => ({
+    query: 'mutation($id: ID!, $n: String!) { updateEmployee(id: $id, name: $n) { employee { id } } }',
+    variables: { id: await freshEmployee(), n: `Matrix renamed employee ${++sequence}` },
+  }),
+  'Mutation.deleteEmployee': async () => ({
+    query: 'mutation($id: ID!) { deleteEmployee(id: $id) { id errors } }',
+    variables: { id: await freshEmployee() },
+  }),
+  'Mutation.createJobPosition': async () => ({
+    query: `mutation($e: ID!, $d: ID!, $j: ID!) {
+      createJobPosition(entityId: $e, departmentId: $d, jobTitleId: $j, rate: 50, hours: 80, startDate: "2027-02") { jobPosition { id } } }`,
+    variables: { e: victim.entityId, d: await freshDepartment(), j: await freshJobTitle() },
+  }),
+  'Mutation.updateJobPosition': async () => ({
+    query:
+      'mutation($id: ID!) { updateJobPosition(id: $id, quantity: 2, endDate: "2027-12") { jobPosition { id } } }',
+    variables: { id: await freshJobPosition() },
+  }),
+  'Mutation.deleteJobPosition': async () => ({
+    query: 'mutation($id: ID!) { deleteJobPosition(id: $id) { id errors } }',
+    variables: { id: await freshJobPosition() },
+  }),
   'Mutation.applyRule': async () => ({
     query: 'mutation($id: ID!) { applyRule(id: $id) { movedCount } }',
     variables: { id: await freshRule() },
@@ -293,6 +394,14 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
     };
   },
 };
+
+/** The victim's ledger and hiring plan: what a refused call must leave as it was. */
+async function booksSnapshot() {
+  return {
+    ledger: await ledgerSnapshot(t.db, victim.entityId),
+    hiring: await hiringSnapshot(t.db, victim.entityId),
+  };
+}
 
 function rootFields(): { name: string; access: unknown }[] {
   const fields: { name: string; access: unknown }[] = [];
@@ -360,7 +469,7 @@ describe('authorization matrix', () => {
       const expected: Record<string, string> = {};
       for (const [who, principal] of Object.entries(PRINCIPALS)) {
         const request = await build();
-        const before = await ledgerSnapshot(t.db, victim.entityId);
+        const before = await booksSnapshot();
         const result = await t.graphql<Record<string, unknown>>(
           request.query,
           request.variables,
@@ -373,10 +482,7 @@ describe('authorization matrix', () => {
             ? 'ok'
             : 'no data';
         if (answers[who] !== 'ok') {
-          expect(
-            await ledgerSnapshot(t.db, victim.entityId),
-            `${operation} as ${who} changed nothing`,
-          ).toEqual(before);
+          expect(await booksSnapshot(), `${operation} as ${who} changed nothing`).toEqual(before);
         }
       }
       expect(answers).toEqual(expected);

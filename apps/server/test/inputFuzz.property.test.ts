@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/queryRows';
 import { schema } from '../src/graphql/schema';
 import { createTestApp, type TestApp } from './harness';
+import { hiringClient, hiringSnapshot, idOf } from './hiringTestKit';
 import {
   createLedgerFixture,
   type LedgerFixture,
@@ -38,7 +39,18 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI ? 12 : 20));
 let t: TestApp;
 let acme: LedgerFixture;
 /** The company's ids by kind, so an argument can get an id of the kind it names. */
-let knownIds: Record<'entity' | 'report' | 'account' | 'entry' | 'forecast', string[]>;
+let knownIds: Record<
+  | 'entity'
+  | 'report'
+  | 'account'
+  | 'entry'
+  | 'forecast'
+  | 'department'
+  | 'jobTitle'
+  | 'employee'
+  | 'jobPosition',
+  string[]
+>;
 
 function allIds(): string[] {
   return Object.values(knownIds).flat();
@@ -48,9 +60,23 @@ function allIds(): string[] {
 function idsNamed(argName: string): string[] {
   if (/^entityId$/.test(argName)) return knownIds.entity;
   if (/^reportId$/.test(argName)) return knownIds.report;
-  if (/account|parent|against/i.test(argName)) return knownIds.account;
+  if (/^parentId$/.test(argName)) return [...knownIds.account, ...knownIds.department];
+  if (/account|against/i.test(argName)) return knownIds.account;
   if (/^budgetId$/.test(argName)) return knownIds.forecast;
-  if (argName === 'id') return [...knownIds.entry, ...knownIds.account, ...knownIds.entity];
+  if (/^departmentId$/.test(argName)) return knownIds.department;
+  if (/^jobTitleId$/.test(argName)) return knownIds.jobTitle;
+  if (/^employeeId$/.test(argName)) return knownIds.employee;
+  if (argName === 'id') {
+    return [
+      ...knownIds.entry,
+      ...knownIds.account,
+      ...knownIds.entity,
+      ...knownIds.department,
+      ...knownIds.jobTitle,
+      ...knownIds.employee,
+      ...knownIds.jobPosition,
+    ];
+  }
   return allIds();
 }
 
@@ -72,7 +98,16 @@ beforeAll(async () => {
     'mutation($e: ID!, $a: ID!) { createForecast(entityId: $e, accountId: $a, date: "2027-01", amount: 25) { id } }',
     { e: acme.entityId, a: expense },
   );
+  const hiring = hiringClient(acme);
+  const department = idOf(await hiring.createDepartment('Fuzz department'));
+  const jobTitle = idOf(await hiring.createJobTitle('Fuzz role', { s: 80000 }));
+  const employee = idOf(await hiring.createEmployee('Fuzz person'));
+  const jobPosition = idOf(await hiring.createJobPosition({ d: department, j: jobTitle, emp: employee }));
   knownIds = {
+    department: [department, (await hiring.topLevel()).id],
+    jobTitle: [jobTitle],
+    employee: [employee],
+    jobPosition: [jobPosition],
     entity: [acme.entityId],
     report: [acme.reportId],
     account: [expense, banks, account.data?.createAccount.id ?? ''],
@@ -167,6 +202,8 @@ function plausibleScalar(name: string, argName: string): fc.Arbitrary<unknown> {
       );
     case 'Int':
       return fc.integer({ min: 0, max: 60 });
+    case 'Float':
+      return fc.oneof(fc.integer({ min: 0, max: 200 }), fc.double({ min: 0, max: 200, noNaN: true }));
     case 'Cents':
       return fc.integer({ min: -5_000_000, max: 5_000_000 });
     case 'Units':
@@ -248,6 +285,14 @@ function operationFor(kind: 'query' | 'mutation', field: GraphQLField<unknown, u
   };
 }
 
+/** The company's ledger and hiring plan: what a refused mutation must leave as it was. */
+async function booksSnapshot() {
+  return {
+    ledger: await ledgerSnapshot(t.db, acme.entityId),
+    hiring: await hiringSnapshot(t.db, acme.entityId),
+  };
+}
+
 /** The books balance, and every rollup and the gross volume equal a recount of the entries. */
 async function ledgerIsConsistent() {
   expect(await unbalancedTransactions(t.db, acme.entityId)).toEqual([]);
@@ -292,14 +337,14 @@ describe('random input to every argument', () => {
       );
       await fc.assert(
         fc.asyncProperty(variables, async (values) => {
-          const before = kind === 'mutation' ? await ledgerSnapshot(t.db, acme.entityId) : null;
+          const before = kind === 'mutation' ? await booksSnapshot() : null;
           const result = await t.graphql(query, values as Record<string, unknown>, acme.owner.token);
           for (const error of result.errors ?? []) {
             expect(error.extensions?.code, error.message).toBeTruthy();
             expect(error.extensions?.code, error.message).not.toBe('INTERNAL_SERVER_ERROR');
           }
           if (before && refused(result, field.name)) {
-            expect(await ledgerSnapshot(t.db, acme.entityId)).toEqual(before);
+            expect(await booksSnapshot()).toEqual(before);
           }
           if (kind === 'mutation') await ledgerIsConsistent();
         }),

@@ -70,6 +70,36 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
       'mutation($entityId: ID!, $modelId: ID!) { createVariable(entityId: $entityId, modelId: $modelId) { errors } }',
     variables: { entityId, modelId: '00000000-0000-4000-8000-000000000001' },
   }),
+  // Hiring: the entity guard answers before any department, role or employee is looked up.
+  'Query.hiringPlan': (entityId) => ({
+    query: 'query($entityId: ID!) { hiringPlan(entityId: $entityId) { departments { id name } } }',
+    variables: { entityId },
+  }),
+  'Mutation.createDepartment': (entityId) => ({
+    query:
+      'mutation($entityId: ID!) { createDepartment(entityId: $entityId, name: "x") { errors department { id } } }',
+    variables: { entityId },
+  }),
+  'Mutation.createJobTitle': (entityId) => ({
+    query:
+      'mutation($entityId: ID!) { createJobTitle(entityId: $entityId, name: "x") { errors jobTitle { id } } }',
+    variables: { entityId },
+  }),
+  'Mutation.createEmployee': (entityId) => ({
+    query:
+      'mutation($entityId: ID!) { createEmployee(entityId: $entityId, name: "x") { errors employee { id } } }',
+    variables: { entityId },
+  }),
+  'Mutation.createJobPosition': (entityId) => ({
+    query: `mutation($entityId: ID!, $departmentId: ID!, $jobTitleId: ID) {
+      createJobPosition(entityId: $entityId, departmentId: $departmentId, jobTitleId: $jobTitleId, salary: 1, startDate: "2027-01") {
+        errors jobPosition { id } } }`,
+    variables: {
+      entityId,
+      departmentId: '00000000-0000-4000-8000-000000000001',
+      jobTitleId: '00000000-0000-4000-8000-000000000001',
+    },
+  }),
   'Query.reports': (entityId) => ({
     query: 'query($entityId: ID!) { reports(entityId: $entityId) { id name } }',
     variables: { entityId },

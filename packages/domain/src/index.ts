@@ -1,6 +1,7 @@
 export * from './accountFigures';
 export * from './forecastSchedule';
 export * from './formula';
+export * from './hiringCost';
 export * from './money';
 export * from './months';
 export * from './permissions';
@@ -13,6 +14,7 @@ export * from './reportTree';
 export * from './runway';
 export * from './spendByCategory';
 export * from './validation/auth';
+export * from './validation/hiring';
 export * from './validation/ledger';
 export * from './validation/models';
 export * from './validation/text';

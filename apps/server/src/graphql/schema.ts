@@ -11,6 +11,7 @@ import '../modules/reports/types';
 import '../modules/reports/queries';
 import '../modules/transactions/queries';
 import '../modules/models';
+import '../modules/hiring';
 
 /** Importing a module's types, queries and mutations registers them on the builder. */
 export const schema = builder.toSchema();

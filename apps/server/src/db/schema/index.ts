@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './entities';
+export * from './hiring';
 export * from './idempotency';
 export * from './ledger';
 export * from './models';

@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jobPositionKind, monthlyPositionCost, type PositionPay } from './hiringCost';
+import { monthRange } from './months';
+import {
+  HIRING_AMOUNT_MAX_CENTS,
+  JOB_POSITION_HOURS_MAX,
+  JOB_POSITION_QUANTITY_MAX,
+} from './validation/hiring';
+
+const engineer: PositionPay = {
+  quantity: 2,
+  salaryCents: 12_000_000, // $120,000 a year
+  rateCents: null,
+  hours: null,
+  startMonth: '2026-03',
+  endMonth: '2026-08',
+};
+const contractor: PositionPay = {
+  quantity: 3,
+  salaryCents: null,
+  rateCents: 7_550, // $75.50 an hour
+  hours: 40,
+  startMonth: '2026-05',
+  endMonth: null,
+};
+
+describe('jobPositionKind', () => {
+  it('is employee with a salary, contractor with a rate and hours, null with neither', () => {
+    expect(jobPositionKind(engineer)).toBe('employee');
+    expect(jobPositionKind({ ...engineer, salaryCents: 0 })).toBe('employee');
+    expect(jobPositionKind(contractor)).toBe('contractor');
+    expect(jobPositionKind({ ...contractor, hours: null })).toBeNull();
+    expect(jobPositionKind({ salaryCents: null, rateCents: null, hours: null })).toBeNull();
+  });
+});
+
+describe('monthlyPositionCost', () => {
+  it('charges an employee a twelfth of the annual salary per person in every month from start to end', () => {
+    // $120,000 x 2 / 12 = $20,000
+    expect(monthlyPositionCost(engineer, '2026-03')).toBe(2_000_000);
+    expect(monthlyPositionCost(engineer, '2026-08')).toBe(2_000_000);
+  });
+
+  it('charges nothing before the start month or after the end month', () => {
+    expect(monthlyPositionCost(engineer, '2026-02')).toBe(0);
+    expect(monthlyPositionCost(engineer, '2026-09')).toBe(0);
+    expect(monthlyPositionCost(contractor, '2026-04')).toBe(0);
+  });
+
+  it('charges a contractor rate x hours x quantity, and runs on without an end month', () => {
+    // $75.50 x 40 h x 3 = $9,060
+    expect(monthlyPositionCost(contractor, '2026-05')).toBe(906_000);
+    expect(monthlyPositionCost(contractor, '2199-12')).toBe(906_000);
+  });
+
+  it('rounds a twelfth of the salary to the cent, half up', () => {
+    // $100,000.01 / 12 = 833,333.4166... cents
+    expect(monthlyPositionCost({ ...engineer, quantity: 1, salaryCents: 10_000_001 }, '2026-04')).toBe(
+      833_333,
+    );
+    // 18 cents / 12 = 1.5 cents
+    expect(monthlyPositionCost({ ...engineer, quantity: 1, salaryCents: 18 }, '2026-04')).toBe(2);
+  });
+
+  it('costs nothing for a position with neither a salary nor a rate with hours, or a salary of 0', () => {
+    expect(monthlyPositionCost({ ...contractor, hours: null }, '2026-06')).toBe(0);
+    expect(monthlyPositionCost({ ...engineer, salaryCents: 0 }, '2026-06')).toBe(0);
+  });
+
+  it('stays a safe integer of cents for any terms, a year of salary within 6 cents of salary x quantity', () => {
+    const pay = fc.record({
+      quantity: fc.integer({ min: 1, max: JOB_POSITION_QUANTITY_MAX }),
+      salaryCents: fc.option(fc.integer({ min: 0, max: HIRING_AMOUNT_MAX_CENTS }), { nil: null }),
+      rateCents: fc.integer({ min: 0, max: HIRING_AMOUNT_MAX_CENTS }),
+      hours: fc.integer({ min: 0, max: JOB_POSITION_HOURS_MAX }),
+    });
+    fc.assert(
+      fc.property(pay, ({ quantity, salaryCents, rateCents, hours }) => {
+        const position: PositionPay = {
+          quantity,
+          salaryCents,
+          rateCents: salaryCents === null ? rateCents : null,
+          hours: salaryCents === null ? hours : null,
+          startMonth: '2026-01',
+          endMonth: '2026-12',
+        };
+        const year = monthRange('2026-01', '2026-12').map((month) => monthlyPositionCost(position, month));
+        for (const cents of year) expect(Number.isSafeInteger(cents)).toBe(true);
+        if (salaryCents === null) {
+          for (const cents of year) expect(cents).toBe(rateCents * hours * quantity);
+        } else {
+          const total = year.reduce((sum, cents) => sum + cents, 0);
+          expect(Math.abs(total - salaryCents * quantity)).toBeLessThanOrEqual(6);
+        }
+      }),
+    );
+  });
+});
