@@ -1,8 +1,8 @@
 import { FORMULA_TEXT_MAX, monthKeyOfDate, SEGMENTS_MAX, VARIABLE_DESCRIPTION_MAX } from '@keel/domain';
-import { GraphQLError } from 'graphql';
 import { builder } from '../../graphql/builder';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
+import { type Payload, userErrorPayload } from '../../graphql/userErrorPayload';
 import { requireModel, requireOutput, requireVariable } from './guardModelRow';
 import { modelNotFound } from './modelErrors';
 import type { ModelRow, VariableRow } from './modelRows';
@@ -34,20 +34,6 @@ const MonthAmountInputRef = builder.inputType('MonthAmountInput', {
     amount: t.float({ required: true }),
   }),
 });
-
-type Payload<T> = { errors: string[]; result: T | null };
-
-/** A refusal a person can act on (BAD_USER_INPUT) as the payload's errors (spec §7); anything else thrown. */
-async function payload<T>(work: () => Promise<T>): Promise<Payload<T>> {
-  try {
-    return { errors: [], result: await work() };
-  } catch (error) {
-    if (error instanceof GraphQLError && error.extensions.code === 'BAD_USER_INPUT') {
-      return { errors: [error.message], result: null };
-    }
-    throw error;
-  }
-}
 
 const IdPayloadRef = builder.objectRef<Payload<string>>('ModelDeletePayload').implement({
   description: 'The deleted id, or null with the errors that refused it.',
@@ -144,7 +130,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const model = await requireModel(ctx, String(args.id), 'bookkeeping');
-      return payload(() => deleteModel(ctx.db, ctx.clock, ctx.requireViewer().userId, model.id));
+      return userErrorPayload(() => deleteModel(ctx.db, ctx.clock, ctx.requireViewer().userId, model.id));
     },
   }),
   createVariable: t.field({
@@ -162,7 +148,7 @@ builder.mutationFields((t) => ({
       await ctx.requireEntity(entityId, 'bookkeeping');
       const model = await requireModel(ctx, String(args.modelId), 'bookkeeping');
       if (model.entityId !== entityId) throw modelNotFound();
-      return payload(() =>
+      return userErrorPayload(() =>
         createVariable(ctx.db, ctx.clock, ctx.requireViewer().userId, {
           ...variableFields(args),
           entityId,
@@ -183,7 +169,7 @@ builder.mutationFields((t) => ({
         const target = await requireModel(ctx, String(args.modelId), 'bookkeeping');
         if (target.entityId !== variable.entityId) throw modelNotFound();
       }
-      return payload(() =>
+      return userErrorPayload(() =>
         updateVariable(ctx.db, ctx.clock, ctx.requireViewer().userId, {
           ...variableFields(args),
           variableId: variable.id,
@@ -199,7 +185,9 @@ builder.mutationFields((t) => ({
     args: { variableId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const variable = await requireVariable(ctx, String(args.variableId), 'bookkeeping');
-      return payload(() => deleteVariable(ctx.db, ctx.clock, ctx.requireViewer().userId, variable.id));
+      return userErrorPayload(() =>
+        deleteVariable(ctx.db, ctx.clock, ctx.requireViewer().userId, variable.id),
+      );
     },
   }),
   createBudget: t.field({
