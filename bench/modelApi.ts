@@ -35,7 +35,6 @@ import {
   monthBounds,
   monthKeyOfDate,
 } from '@keel/domain';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { print } from 'graphql';
 import { systemClock } from '../apps/server/src/clock';
@@ -52,6 +51,7 @@ import {
 } from '../apps/web/src/features/models/modelQueries';
 import { type DemoServer, rowsOf, withDemoServer } from './demoServer';
 import { buildFormulaBenchModel, DEFAULT_FORMULA_BENCH } from './formula';
+import { type LoadFigures, loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs, formatStats, percentile, type RunStats, timeRuns } from './stats';
 
@@ -482,16 +482,6 @@ async function profileSave(
   for (const [label, ms] of derived) console.log(`    ${label.padEnd(76)} ${formatMs(ms).padStart(9)}`);
 }
 
-type LoadFigures = {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  timeouts: number;
-  kib: number;
-};
-
 /** Step 3: the /models/{id} screen's queries under `clients` concurrent clients, with and without a writer. */
 async function loadModelScreen(server: Server, built: BenchModel, options: ModelApiBenchOptions) {
   const [demo] = await rowsOf<{ id: string }>(
@@ -518,29 +508,35 @@ async function loadModelScreen(server: Server, built: BenchModel, options: Model
   });
   const demoBody = modelBody(demo.id);
   const seconds = options.seconds;
-  printLoad("demo model ('Revenue plan'), 1 client", await load(server, demoBody, 1, Math.min(5, seconds)));
-  printLoad(`demo model, ${options.clients} clients`, await load(server, demoBody, options.clients, seconds));
-  printLoad(
+  printModelLoad(
+    "demo model ('Revenue plan'), 1 client",
+    await loadModel(server, demoBody, 1, Math.min(5, seconds)),
+  );
+  printModelLoad(
+    `demo model, ${options.clients} clients`,
+    await loadModel(server, demoBody, options.clients, seconds),
+  );
+  printModelLoad(
     `Models (switcher), ${options.clients} clients`,
-    await load(server, modelsBody, options.clients, Math.min(5, seconds)),
+    await loadModel(server, modelsBody, options.clients, Math.min(5, seconds)),
   );
   for (const [label, variableId, values] of [
     ['demo model + a writer of its growth', growth.id, ['3', '3.5']],
     [`demo model + a writer of the ${options.variables}-variable v0`, v0, ['1001', '1002']],
   ] as const) {
     const { figures, writes } = await withWriter(server, variableId, values, () =>
-      load(server, demoBody, options.clients, seconds),
+      loadModel(server, demoBody, options.clients, seconds),
     );
-    printLoad(`${label}, ${options.clients} clients`, figures);
+    printModelLoad(`${label}, ${options.clients} clients`, figures);
     const sorted = [...writes].sort((a, b) => a - b);
     console.log(
       `    writer: ${writes.length} saves, p50 ${formatMs(percentile(sorted, 50))}, p99 ${formatMs(percentile(sorted, 99))}`,
     );
   }
   // Last: the server goes on answering the requests in flight after the clients stop.
-  printLoad(
+  printModelLoad(
     `${options.variables}-variable model, ${options.clients} clients`,
-    await load(server, modelBody(built.modelId), options.clients, seconds),
+    await loadModel(server, modelBody(built.modelId), options.clients, seconds),
   );
 }
 
@@ -570,45 +566,19 @@ async function withWriter(
   }
 }
 
-function printLoad(label: string, figures: LoadFigures): void {
-  console.log(
-    `  ${label.padEnd(58)} ${figures.requestsPerSecond.toFixed(1).padStart(7)} requests/s  p50 ${formatMs(figures.p50).padStart(8)}  p99 ${formatMs(figures.p99).padStart(8)}  ${figures.kib.toFixed(0)} KiB each  errors ${figures.errors}  non-2xx ${figures.non2xx}  timeouts ${figures.timeouts}`,
-  );
-}
-
-async function load(
-  server: Server,
-  body: string,
-  connections: number,
-  seconds: number,
-): Promise<LoadFigures> {
-  // The clients run in a worker thread, so they do not share the server's event loop; a whole big
-  // sheet under 50 clients waits its turn for long, hence the long timeout.
-  const result = await autocannon({
-    url: server.url,
-    method: 'POST',
-    headers: server.headers,
-    body,
-    connections,
-    duration: seconds,
-    timeout: 60,
-    workers: 1,
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-    timeouts: result.timeouts,
-    kib: result.throughput.total / Math.max(1, result.requests.total) / 1024,
-  };
-}
-
 async function accountIdsByName(server: Server): Promise<Map<string, string>> {
   const rows = await rowsOf<{ id: string; name: string }>(
     server.db,
     sql`SELECT id, name FROM accounts WHERE entity_id = ${server.entityId}::uuid`,
   );
   return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/** The whole big sheet under 50 clients waits its turn for long: a request may take up to 60 s. */
+function loadModel(server: Server, body: string, connections: number, seconds: number) {
+  return loadGraphql(server.url, server.headers, body, connections, seconds, 60);
+}
+
+function printModelLoad(label: string, figures: LoadFigures): void {
+  printLoadFigures(label, figures, 58);
 }

@@ -9,15 +9,14 @@
  *   npx tsx bench/run.ts load --clients 50 --seconds 15
  */
 
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { print } from 'graphql';
 import type { Db } from '../apps/server/src/db/client';
 import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
 import { REPORT_QUERY } from '../apps/web/src/features/financial/reportQuery';
 import { rowsOf, withDemoServer } from './demoServer';
+import { type LoadFigures, loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
-import { formatMs } from './stats';
 
 export type ReportLoadBenchOptions = {
   clients: number;
@@ -31,17 +30,6 @@ export const DEFAULT_REPORT_LOAD_BENCH: ReportLoadBenchOptions = {
   seconds: 15,
   databases: ['postgres', 'pglite'],
   postgresUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
-};
-
-type LoadFigures = {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  timeouts: number;
-  /** Bytes on the wire per answer (compressed when the client accepts it). */
-  kib: number;
 };
 
 export async function runReportLoadBenchmark(options: ReportLoadBenchOptions): Promise<void> {
@@ -69,54 +57,20 @@ async function benchOne(target: ScratchDatabase, options: ReportLoadBenchOptions
     const first = (await (await fetch(url, { method: 'POST', headers, body })).json()) as ReportAnswer;
     if (first.errors || !first.data?.report)
       throw new Error(`The Report query was not answered: ${JSON.stringify(first.errors)}`);
-    const single = await load(url, headers, body, 1, Math.min(5, options.seconds));
-    printFigures('1 client', single);
-    const many = await load(url, headers, body, options.clients, options.seconds);
-    printFigures(`${options.clients} clients`, many);
-    const plain = await load(url, uncompressed, body, options.clients, options.seconds);
-    printFigures(`${options.clients} clients, no compression`, plain);
+    const single = await loadGraphql(url, headers, body, 1, Math.min(5, options.seconds));
+    printReportLoad('1 client', single);
+    const many = await loadGraphql(url, headers, body, options.clients, options.seconds);
+    printReportLoad(`${options.clients} clients`, many);
+    const plain = await loadGraphql(url, uncompressed, body, options.clients, options.seconds);
+    printReportLoad(`${options.clients} clients, no compression`, plain);
     const writes = await withWriter(url, headers, body, db, entityId, () =>
-      load(url, headers, body, options.clients, options.seconds),
+      loadGraphql(url, headers, body, options.clients, options.seconds),
     );
-    printFigures(`${options.clients} clients + a writer every 50 ms`, writes.figures);
+    printReportLoad(`${options.clients} clients + a writer every 50 ms`, writes.figures);
     console.log(
       `  writer: ${writes.writes} writes, each followed by a report; stale reports after a write: ${writes.stale}`,
     );
   });
-}
-
-function printFigures(label: string, figures: LoadFigures): void {
-  console.log(
-    `  ${label.padEnd(34)} ${figures.requestsPerSecond.toFixed(1).padStart(7)} requests/s  p50 ${formatMs(figures.p50).padStart(8)}  p99 ${formatMs(figures.p99).padStart(8)}  ${figures.kib.toFixed(0)} KiB each  errors ${figures.errors}  non-2xx ${figures.non2xx}  timeouts ${figures.timeouts}`,
-  );
-}
-
-async function load(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  connections: number,
-  seconds: number,
-): Promise<LoadFigures> {
-  // The clients run in a worker thread, so they do not share the server's event loop.
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    headers,
-    body,
-    connections,
-    duration: seconds,
-    workers: 1,
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-    timeouts: result.timeouts,
-    kib: result.throughput.total / Math.max(1, result.requests.total) / 1024,
-  };
 }
 
 const BOOK = `mutation Book($entityId: ID!, $accountId: ID!, $againstId: ID!, $date: Date!, $amount: Cents!) {
@@ -198,4 +152,8 @@ async function withWriter(
     writing = false;
     await writing$;
   }
+}
+
+function printReportLoad(label: string, figures: LoadFigures): void {
+  printLoadFigures(label, figures, 34);
 }
