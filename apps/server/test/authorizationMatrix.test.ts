@@ -380,6 +380,11 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
     query: 'mutation($id: ID!) { deleteJobPosition(id: $id) { id errors } }',
     variables: { id: await freshJobPosition() },
   }),
+  'Mutation.updateHiringSettings': async () => ({
+    query: `mutation($e: ID!) {
+      updateHiringSettings(entityId: $e, employerTaxPercent: ${(++sequence % 100) / 10}) { settings { entityId } } }`,
+    variables: { e: victim.entityId },
+  }),
   'Mutation.applyRule': async () => ({
     query: 'mutation($id: ID!) { applyRule(id: $id) { movedCount } }',
     variables: { id: await freshRule() },

@@ -208,7 +208,11 @@ export async function hiringSnapshot(db: Db, entityId: string) {
       (SELECT string_agg(id || ':' || name, ',' ORDER BY id) FROM employees WHERE entity_id = ${entityId}::uuid) AS employees,
       (SELECT string_agg(concat_ws(':', id, department_id, position, job_title_id, employee_id, quantity, salary_cents,
           rate_cents, hours, start_month, end_month), ',' ORDER BY id)
-         FROM job_positions WHERE entity_id = ${entityId}::uuid) AS job_positions`,
+         FROM job_positions WHERE entity_id = ${entityId}::uuid) AS job_positions,
+      (SELECT concat_ws(':', salaries_account_id, contractors_account_id, taxes_account_id, benefits_account_id,
+          employer_tax_basis_points, benefits_basis_points, salaries_forecast_id, contractors_forecast_id,
+          taxes_forecast_id, benefits_forecast_id)
+         FROM hiring_settings WHERE entity_id = ${entityId}::uuid) AS hiring_settings`,
   );
   return row;
 }

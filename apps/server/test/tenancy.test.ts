@@ -100,6 +100,11 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
       jobTitleId: '00000000-0000-4000-8000-000000000001',
     },
   }),
+  'Mutation.updateHiringSettings': (entityId) => ({
+    query:
+      'mutation($entityId: ID!) { updateHiringSettings(entityId: $entityId, benefitsPercent: 1) { errors settings { entityId } } }',
+    variables: { entityId },
+  }),
   'Query.reports': (entityId) => ({
     query: 'query($entityId: ID!) { reports(entityId: $entityId) { id name } }',
     variables: { entityId },

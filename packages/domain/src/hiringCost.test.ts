@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jobPositionKind, monthlyPositionCost, type PositionPay } from './hiringCost';
+import {
+  computeHiringPlanCosts,
+  jobPositionKind,
+  monthlyPositionCost,
+  type PositionPay,
+  percentOfCents,
+} from './hiringCost';
 import { monthRange } from './months';
 import {
   HIRING_AMOUNT_MAX_CENTS,
@@ -95,5 +101,49 @@ describe('monthlyPositionCost', () => {
         }
       }),
     );
+  });
+});
+
+describe('computeHiringPlanCosts', () => {
+  it('sums employees and contractors per month and adds taxes and benefits on salaries only', () => {
+    const employee: PositionPay = {
+      quantity: 1,
+      salaryCents: 120_000_00,
+      rateCents: null,
+      hours: null,
+      startMonth: '2026-02',
+      endMonth: '2026-03',
+    };
+    const contractor: PositionPay = {
+      quantity: 2,
+      salaryCents: null,
+      rateCents: 50_00,
+      hours: 10,
+      startMonth: '2026-01',
+      endMonth: null,
+    };
+    const costs = computeHiringPlanCosts([employee, contractor], ['2026-01', '2026-02', '2026-04'], {
+      employerTaxBasisPoints: 765,
+      benefitsBasisPoints: 1_000,
+    });
+    expect(costs).toEqual([
+      { month: '2026-01', salaries: 0, contractors: 1_000_00, employerTaxes: 0, benefits: 0 },
+      {
+        month: '2026-02',
+        salaries: 10_000_00,
+        contractors: 1_000_00,
+        employerTaxes: 765_00,
+        benefits: 1_000_00,
+      },
+      { month: '2026-04', salaries: 0, contractors: 1_000_00, employerTaxes: 0, benefits: 0 },
+    ]);
+  });
+
+  it('rounds a percentage half away from zero to the cent, exactly for large amounts', () => {
+    expect(percentOfCents(50, 100)).toBe(1);
+    expect(percentOfCents(49, 100)).toBe(0);
+    expect(percentOfCents(-50, 100)).toBe(-1);
+    expect(percentOfCents(833_333_333_333, 765)).toBe(63_750_000_000);
+    expect(percentOfCents(1_000_000_000_000_001, 5_000)).toBe(500_000_000_000_001);
   });
 });

@@ -49,3 +49,59 @@ export function monthlyPositionCost(position: PositionPay, month: MonthKey): Cen
       return 0;
   }
 }
+
+/** Employer taxes and benefits as a share of salaries, in basis points (7.65% is 765). */
+export type HiringCostRates = { employerTaxBasisPoints: number; benefitsBasisPoints: number };
+
+/** What the plan costs in one month, in cents, line by line. */
+export type HiringMonthCost = {
+  month: MonthKey;
+  /** Employees' salaries: the sum of their positions' monthly costs. */
+  salaries: Cents;
+  /** Contractors: the sum of their positions' monthly costs. */
+  contractors: Cents;
+  /** Salaries x the employer tax rate, rounded to the cent (half away from zero). */
+  employerTaxes: Cents;
+  /** Salaries x the benefits rate, rounded to the cent (half away from zero). */
+  benefits: Cents;
+};
+
+/** `basisPoints` / 10,000 of an amount in cents, rounded half away from zero to the cent (exact integers). */
+export function percentOfCents(cents: Cents, basisPoints: number): Cents {
+  const scaled = cents * basisPoints;
+  if (!Number.isSafeInteger(scaled)) {
+    const exact = BigInt(cents) * BigInt(basisPoints);
+    const magnitude = ((exact < 0n ? -exact : exact) + 5_000n) / 10_000n;
+    return Number(exact < 0n ? -magnitude : magnitude);
+  }
+  const rounded = Math.floor((Math.abs(scaled) + 5_000) / 10_000);
+  return scaled < 0 ? -rounded : rounded;
+}
+
+/**
+ * The plan's cost month by month: salaries (employees' positions) and contractors summed per month,
+ * then employer taxes and benefits as a share of that month's salaries. Contractors carry no taxes or
+ * benefits. Each month is computed on its own (no proration, no carrying of rounding).
+ */
+export function computeHiringPlanCosts(
+  positions: readonly PositionPay[],
+  months: readonly MonthKey[],
+  rates: HiringCostRates,
+): HiringMonthCost[] {
+  return months.map((month) => {
+    let salaries = 0;
+    let contractors = 0;
+    for (const position of positions) {
+      const cost = monthlyPositionCost(position, month);
+      if (jobPositionKind(position) === 'employee') salaries += cost;
+      else contractors += cost;
+    }
+    return {
+      month,
+      salaries,
+      contractors,
+      employerTaxes: percentOfCents(salaries, rates.employerTaxBasisPoints),
+      benefits: percentOfCents(salaries, rates.benefitsBasisPoints),
+    };
+  });
+}

@@ -1,13 +1,18 @@
+import { computeHiringPlanCosts, jobPositionKind } from '@keel/domain';
 import { verify } from '@node-rs/argon2';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../test/harness';
 import type { Db } from '../db/client';
 import { accounts, entities, entries, memberships, models, transactions, users } from '../db/schema';
+import { loadHiringPlan, loadHiringSettings } from '../modules/hiring';
 import { evaluateStoredModel } from '../modules/models';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { BASE_CHART_ACCOUNTS, type GeneratedCompany, generateCompany } from './generateCompany';
 import { seedDemoIfEmpty } from './seedDemo';
+import { demoPayrollFigures } from './seedDemoHiringPlan';
+
+const CURRENT = TEST_TODAY.slice(0, 7);
 
 let t: TestApp;
 let demo: GeneratedCompany;
@@ -364,7 +369,7 @@ describe('seedDemoIfEmpty', () => {
     expect(books[0]?.entries).toBeLessThan(books[1]?.entries ?? 0);
   });
 
-  it('plans the demo company ahead: monthly forecasts from next month, and one cell adjusted', async () => {
+  it('plans the demo company ahead: monthly forecasts from next month, the hiring plan from this one, and one cell adjusted', async () => {
     const plans = await rowsOf<{ name: string; first: string; months: number; amount: number }>(
       t.db,
       sql`SELECT t.name, min(e.date)::text AS first, count(DISTINCT e.date)::int AS months,
@@ -377,11 +382,15 @@ describe('seedDemoIfEmpty', () => {
     expect(plans.map(({ name, first, months }) => ({ name, first, months }))).toEqual([
       // An inline cell edit: Events in February 2027, to the cent.
       { name: 'Adjustment', first: '2027-02-01', months: 1 },
+      // The hiring plan's lines, from this month for 60 months (the contractor for six).
+      { name: 'Hiring plan: Benefits', first: '2026-11-01', months: 60 },
+      { name: 'Hiring plan: Contractors', first: '2026-11-01', months: 6 },
+      { name: 'Hiring plan: Employer taxes', first: '2026-11-01', months: 60 },
+      { name: 'Hiring plan: Salaries', first: '2026-11-01', months: 60 },
       { name: 'Office lease', first: '2026-12-01', months: 60 },
       // The 'Revenue plan' model's output, over the model's months (January 2025 to March 2028).
       { name: 'Revenue plan: Cloud hosting', first: '2025-01-01', months: 39 },
       { name: 'SaaS subscriptions', first: '2026-12-01', months: 60 },
-      { name: 'Salaries', first: '2026-12-01', months: 60 },
       { name: 'Subscription revenue', first: '2026-12-01', months: 60 },
     ]);
     expect(Number(plans.find((plan) => plan.name === 'Adjustment')?.amount)).toBe(8_450_75);
@@ -389,7 +398,60 @@ describe('seedDemoIfEmpty', () => {
     expect(Number(lease?.amount)).toBe(22_000_00 * 60);
     // Revenue is credited (negative raw cents); costs are debited.
     expect(Number(plans.find((plan) => plan.name === 'Subscription revenue')?.amount)).toBeLessThan(0);
-    expect(Number(plans.find((plan) => plan.name === 'Salaries')?.amount)).toBeGreaterThan(0);
+    expect(Number(plans.find((plan) => plan.name === 'Hiring plan: Salaries')?.amount)).toBeGreaterThan(0);
+  });
+
+  it("gives the demo company a hiring plan whose cost is the report's payroll forecast, matching the books' payroll", async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const entityId = entity!.id;
+    const plan = await loadHiringPlan(t.db, t.clock, entityId);
+    expect(plan.departments.map((row) => row.name)).toEqual([
+      DEMO_COMPANY_NAME,
+      'Engineering',
+      'Hardware',
+      'Software',
+      'Sales & Marketing',
+      'Operations',
+    ]);
+    expect(plan.employees).toHaveLength(20);
+    const open = plan.jobPositions.filter((row) => row.employeeId === null && row.salaryCents !== null);
+    expect(open.map((row) => row.startMonth).sort()).toEqual(['2026-12', '2027-01', '2027-03']);
+    const contractors = plan.jobPositions.filter((row) => jobPositionKind(row) === 'contractor');
+    expect(contractors).toHaveLength(1);
+    const settings = await loadHiringSettings(t.db, entityId);
+    expect(settings).toMatchObject({
+      salariesAccount: { name: 'Salaries' },
+      contractorsAccount: { name: 'Contractors' },
+      taxesAccount: { name: 'Payroll Taxes' },
+      benefitsAccount: { name: 'Benefits' },
+      employerTaxBasisPoints: 765,
+    });
+
+    const nextMonth = '2026-12';
+    const costs = computeHiringPlanCosts(plan.jobPositions, [CURRENT, nextMonth], {
+      employerTaxBasisPoints: settings.employerTaxBasisPoints,
+      benefitsBasisPoints: settings.benefitsBasisPoints,
+    });
+    // The report's figure of a leaf account: its actual rollup through this month, its forecast after.
+    const figure = async (accountId: string | undefined, month: string) => {
+      const [row] = await rowsOf<{ amount: string }>(
+        t.db,
+        sql`SELECT coalesce(sum(amount), 0)::bigint AS amount FROM monthly_rollups
+            WHERE entity_id = ${entityId}::uuid AND account_id = ${accountId ?? null}::uuid AND month = ${month}
+              AND scenario = ${month <= CURRENT ? 'actual' : 'forecast'}`,
+      );
+      return Number(row?.amount);
+    };
+    expect(await figure(settings.salariesAccount?.id, nextMonth)).toBe(costs[1]?.salaries);
+    expect(await figure(settings.taxesAccount?.id, nextMonth)).toBe(costs[1]?.employerTaxes);
+    expect(await figure(settings.benefitsAccount?.id, nextMonth)).toBe(costs[1]?.benefits);
+    // This month's staff costs what the books' payroll generator pays this month, to a few dollars,
+    // and within a few percent of last month's booked salaries.
+    const figures = demoPayrollFigures({ months: 24, scale: 1 });
+    const openThisMonth = costs[0]!.salaries;
+    expect(Math.abs(openThisMonth - figures.monthlySalaryCents)).toBeLessThan(10_00);
+    const booked = await figure(settings.salariesAccount?.id, '2026-10');
+    expect(Math.abs(openThisMonth - booked) / booked).toBeLessThan(0.03);
   });
 
   it("gives the demo company the 'Revenue plan' model, whose output is the report's Cloud Hosting forecast", async () => {

@@ -37,6 +37,10 @@ export type GenerateCompanyOptions = {
 
 export type GeneratedCompany = {
   entityId: string;
+  /** Months of history, the last being today's month. */
+  months: number;
+  /** Money and head count relative to the base demo (1 for Acme Robotics). */
+  scale: number;
   accounts: number;
   transactions: number;
   entries: number;
@@ -114,6 +118,8 @@ export async function generateCompany(db: Db, options: GenerateCompanyOptions): 
     const done = performance.now();
     return {
       entityId,
+      months,
+      scale: plan.scale,
       accounts: roots.length + chart.accounts.length,
       transactions: written.transactions,
       entries: written.entries,

@@ -40,7 +40,7 @@ export function elapsedFraction(month: CalendarMonth): number {
 }
 
 /** Head count: 9 people growing to 20 over the history, times the company's scale. */
-export function countSeats(month: CalendarMonth, scale: number): number {
+export function countSeats(month: Pick<CalendarMonth, 'progress'>, scale: number): number {
   return Math.round((9 + 11 * month.progress) * scale);
 }
 

@@ -14,6 +14,7 @@ import {
 import {
   buildImportedTransaction,
   buildUserTransaction,
+  type CalendarMonth,
   countSeats,
   formatDay,
   type MonthPlan,
@@ -21,7 +22,8 @@ import {
 import type { Random } from './random';
 
 const MONTHLY_SALARY_DOLLARS = 12_500;
-const EMPLOYER_TAX_RATE = 0.0765;
+/** Employer payroll taxes as a share of gross wages (the demo's hiring plan uses the same rate). */
+export const EMPLOYER_TAX_RATE = 0.0765;
 const LOAN_DOLLARS = 600_000;
 const LOAN_ANNUAL_RATE = 0.09;
 const LOAN_TERM_MONTHS = 120;
@@ -30,11 +32,16 @@ const SAVINGS_ANNUAL_RATE = 0.045;
 const TREASURY_DOLLARS = 500_000;
 const TREASURY_ANNUAL_RATE = 0.05;
 
+/** A month's gross wages in cents: the head count at $12,500 a month each, with 3% raises a year. */
+export function computeMonthlyPayrollCents(month: Pick<CalendarMonth, 'index' | 'progress'>, scale: number) {
+  const raise = 1.03 ** (month.index / 12);
+  return Math.round(countSeats(month, scale) * MONTHLY_SALARY_DOLLARS * raise * 100);
+}
+
 /** Gusto runs payroll on the 15th and the last day: gross wages and employer taxes out of checking. */
 export function addPayroll(months: MonthPlan[], scale: number, random: Random): void {
   for (const month of months) {
-    const raise = 1.03 ** (month.index / 12);
-    const monthlyCents = Math.round(countSeats(month, scale) * MONTHLY_SALARY_DOLLARS * raise * 100);
+    const monthlyCents = computeMonthlyPayrollCents(month, scale);
     const short = MONTH_SHORT_NAMES[parseMonthKey(month.month).month - 1] ?? '';
     const periods = [
       { day: 15, memo: `Pay period ${short} 1–15` },

@@ -7,6 +7,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { generateCompany } from './generateCompany';
 import { seedDemoForecasts, seedDemoRules } from './seedDemoForecasts';
+import { seedDemoHiringPlan } from './seedDemoHiringPlan';
 import { seedDemoModel } from './seedDemoModel';
 
 export type DemoLogin = { entityName: string; email: string; password: string };
@@ -58,9 +59,10 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
       updatedAt: now,
     }));
     await tx.insert(memberships).values(team);
-    await seedDemoForecasts(tx, clock, company.entityId);
+    await seedDemoForecasts(tx, clock, company.entityId, { payrollFromHiringPlan: true });
     await seedDemoRules(tx, clock, company.entityId);
     await seedDemoModel(tx, clock, company.entityId);
+    await seedDemoHiringPlan(tx, clock, company);
     const holdings = await generateCompany(tx, {
       name: DEMO_HOLDINGS_NAME,
       seed: DEMO_HOLDINGS_SEED,

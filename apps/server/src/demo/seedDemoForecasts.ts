@@ -43,11 +43,23 @@ export async function demoAccountIdsByPath(db: Db, entityId: string): Promise<Ma
   return new Map(chart.map((account) => [pathOf(account.id), account.id]));
 }
 
-export async function seedDemoForecasts(db: Db, clock: Clock, entityId: string): Promise<void> {
+/**
+ * Seeds the plan's forecasts. A company whose hiring plan forecasts its payroll (Acme Robotics:
+ * `payrollFromHiringPlan`) gets no Salaries forecast, so the plan is its only payroll forecast.
+ */
+export async function seedDemoForecasts(
+  db: Db,
+  clock: Clock,
+  entityId: string,
+  options: { payrollFromHiringPlan?: boolean } = {},
+): Promise<void> {
   const startMonth = addMonths(monthKeyOfDate(clock.now().toISOString().slice(0, 10)), 1);
   const idByPath = await demoAccountIdsByPath(db, entityId);
   const checkingId = idByPath.get(CHECKING);
-  for (const forecast of DEMO_FORECASTS) {
+  const forecasts = DEMO_FORECASTS.filter(
+    (forecast) => !(options.payrollFromHiringPlan && forecast.path === SALARIES),
+  );
+  for (const forecast of forecasts) {
     const accountId = idByPath.get(forecast.path);
     if (!accountId) throw new Error(`Demo account ${forecast.path} is missing`);
     await createForecast(db, clock, null, {

@@ -48,6 +48,7 @@ export const HIRING_MESSAGES = {
   filledQuantity: 'A job position held by an employee has a quantity of 1',
   placementAmbiguous: 'Position is first, before one item or after one item',
   placementSelf: 'An item cannot be placed next to itself',
+  costAccountGroup: 'Hiring costs cannot go to Banks, Credit Cards, Investments or Loans',
   departmentPlacementParent: 'Position must be next to a department with the same parent',
   jobPositionPlacementDepartment: 'Position must be next to a job position of the same department',
 } as const;
@@ -116,6 +117,28 @@ export function hiringAmountSchema(label: string) {
     return cents;
   });
 }
+
+/**
+ * A percentage of salaries the plan adds (employer taxes, benefits) as typed or sent: 0 to 100 with at
+ * most 2 decimals (7.65). The result is in basis points (765), so the arithmetic stays in integers.
+ */
+export function hiringPercentSchema(label: string) {
+  return z.unknown().transform((value, ctx): number => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isFinite(number)) return fail(`${label} must be a number`);
+    const basisPoints = Math.round(number * 100);
+    if (Math.abs(number * 100 - basisPoints) > 1e-6) return fail(`${label} can have at most 2 decimals`);
+    if (basisPoints < 0 || basisPoints > 10_000) return fail(`${label} must be between 0 and 100`);
+    return basisPoints;
+  });
+}
+
+export const employerTaxPercentSchema = hiringPercentSchema('Employer tax percent');
+export const benefitsPercentSchema = hiringPercentSchema('Benefits percent');
 
 export const salarySchema = hiringAmountSchema('Salary');
 export const rateSchema = hiringAmountSchema('Rate');

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './auth';
 import { entities } from './entities';
+import { accounts, forecasts } from './ledger';
 
 /**
  * The hiring plan's departments (spec §3 Department): a tree per entity under one top-level department
@@ -119,6 +120,44 @@ export const jobPositions = pgTable(
     check(
       'job_positions_terms',
       sql`${t.quantity} >= 1 AND ${t.salaryCents} >= 0 AND ${t.rateCents} >= 0 AND ${t.hours} >= 0 AND ${t.endMonth} >= ${t.startMonth}`,
+    ),
+  ],
+);
+
+/**
+ * Where the hiring plan's costs go in the report (one row per company, made the first time the plan
+ * writes its forecasts or its settings change): the accounts of its four lines, employer taxes and
+ * benefits as basis points of salaries (7.65% is 765), and the forecast (kind 'hiring') each line wrote
+ * last. An account left null is found or made when its line first costs something (refreshHiringForecasts);
+ * taxes and benefits without an account of their own go onto the salaries account. An account deleted
+ * from the chart is forgotten (set null) and found or made again.
+ */
+export const hiringSettings = pgTable(
+  'hiring_settings',
+  {
+    entityId: uuid('entity_id')
+      .primaryKey()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    salariesAccountId: uuid('salaries_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    contractorsAccountId: uuid('contractors_account_id').references(() => accounts.id, {
+      onDelete: 'set null',
+    }),
+    taxesAccountId: uuid('taxes_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    benefitsAccountId: uuid('benefits_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    employerTaxBasisPoints: integer('employer_tax_basis_points').notNull().default(0),
+    benefitsBasisPoints: integer('benefits_basis_points').notNull().default(0),
+    salariesForecastId: uuid('salaries_forecast_id').references(() => forecasts.id, { onDelete: 'set null' }),
+    contractorsForecastId: uuid('contractors_forecast_id').references(() => forecasts.id, {
+      onDelete: 'set null',
+    }),
+    taxesForecastId: uuid('taxes_forecast_id').references(() => forecasts.id, { onDelete: 'set null' }),
+    benefitsForecastId: uuid('benefits_forecast_id').references(() => forecasts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'hiring_settings_percents',
+      sql`${t.employerTaxBasisPoints} BETWEEN 0 AND 10000 AND ${t.benefitsBasisPoints} BETWEEN 0 AND 10000`,
     ),
   ],
 );

@@ -3,10 +3,12 @@ import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { type Payload, userErrorPayload } from '../../graphql/userErrorPayload';
 import { requireDepartment, requireEmployee, requireJobPosition, requireJobTitle } from './guardHiringRow';
 import type { DepartmentRow, EmployeeView, JobPositionRow, JobTitleView } from './hiringRows';
+import { type HiringSettingsView, loadHiringSettings } from './hiringSettings';
 import {
   DepartmentRef,
   EmployeeRef,
   HiringPlacementInputRef,
+  HiringSettingsRef,
   JobPositionRef,
   JobTitleRef,
 } from './hiringTypes';
@@ -15,6 +17,7 @@ import { createDepartment, deleteDepartment, updateDepartment } from './saveDepa
 import { createEmployee, deleteEmployee, updateEmployee } from './saveEmployee';
 import { createJobPosition, deleteJobPosition, updateJobPosition } from './saveJobPosition';
 import { createJobTitle, deleteJobTitle, updateJobTitle } from './saveJobTitle';
+import { updateHiringSettings } from './updateHiringSettings';
 
 const errorsField = {
   description: "Why it was refused (spec §5 'Hiring' messages); empty when it was done.",
@@ -47,6 +50,15 @@ const JobPositionPayloadRef = builder.objectRef<Payload<JobPositionRow>>('JobPos
     errors: t.stringList({ ...errorsField, resolve: (p) => p.errors }),
   }),
 });
+
+const HiringSettingsPayloadRef = builder
+  .objectRef<Payload<HiringSettingsView>>('HiringSettingsPayload')
+  .implement({
+    fields: (t) => ({
+      settings: t.field({ type: HiringSettingsRef, nullable: true, resolve: (p) => p.result }),
+      errors: t.stringList({ ...errorsField, resolve: (p) => p.errors }),
+    }),
+  });
 
 const HiringDeletePayloadRef = builder.objectRef<Payload<string>>('HiringDeletePayload').implement({
   description: 'The deleted id, or null with the errors that refused it.',
@@ -247,7 +259,7 @@ builder.mutationFields((t) => ({
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'bookkeeping');
       return userErrorPayload(() =>
-        createJobPosition(ctx.db, ctx.clock, {
+        createJobPosition(ctx.db, ctx.clock, ctx.requireViewer().userId, {
           entityId,
           departmentId: String(args.departmentId),
           jobTitleId: args.jobTitleId == null ? null : String(args.jobTitleId),
@@ -272,7 +284,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const position = await requireJobPosition(ctx, String(args.id), 'bookkeeping');
       return userErrorPayload(() =>
-        updateJobPosition(ctx.db, ctx.clock, {
+        updateJobPosition(ctx.db, ctx.clock, ctx.requireViewer().userId, {
           id: position.id,
           departmentId: args.departmentId == null ? null : String(args.departmentId),
           jobTitleId: args.jobTitleId == null ? null : String(args.jobTitleId),
@@ -289,7 +301,42 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const position = await requireJobPosition(ctx, String(args.id), 'bookkeeping');
-      return userErrorPayload(() => deleteJobPosition(ctx.db, ctx.clock, position.id));
+      return userErrorPayload(() =>
+        deleteJobPosition(ctx.db, ctx.clock, ctx.requireViewer().userId, position.id),
+      );
+    },
+  }),
+  updateHiringSettings: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
+    type: HiringSettingsPayloadRef,
+    description:
+      "UpdateHiringSettings: the accounts of the plan's cost lines and the employer tax and benefits percents (0 to 100, 2 decimals); absent arguments stay, null clears the taxes or benefits account (onto salaries). The plan's forecasts are rewritten at once.",
+    args: {
+      entityId: t.arg.id({ required: true }),
+      salariesAccountId: t.arg.id(),
+      contractorsAccountId: t.arg.id(),
+      taxesAccountId: t.arg.id(),
+      benefitsAccountId: t.arg.id(),
+      employerTaxPercent: t.arg.float(),
+      benefitsPercent: t.arg.float(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const entityId = String(args.entityId);
+      await ctx.requireEntity(entityId, 'bookkeeping');
+      const id = (value: string | number | null | undefined) =>
+        value === undefined ? undefined : value === null ? null : String(value);
+      return userErrorPayload(async () => {
+        await updateHiringSettings(ctx.db, ctx.clock, ctx.requireViewer().userId, {
+          entityId,
+          salariesAccountId: id(args.salariesAccountId),
+          contractorsAccountId: id(args.contractorsAccountId),
+          taxesAccountId: id(args.taxesAccountId),
+          benefitsAccountId: id(args.benefitsAccountId),
+          employerTaxPercent: args.employerTaxPercent,
+          benefitsPercent: args.benefitsPercent,
+        });
+        return loadHiringSettings(ctx.db, entityId);
+      });
     },
   }),
 }));

@@ -1,7 +1,9 @@
 import { jobPositionKind } from '@keel/domain';
 import { builder } from '../../graphql/builder';
+import { AccountRef } from '../ledger/accounts';
 import { departmentDepth } from './departmentTree';
 import type { DepartmentRow, EmployeeView, JobPositionRow, JobTitleView } from './hiringRows';
+import { type HiringSettingsView, loadHiringSettings } from './hiringSettings';
 import type { HiringPlanView } from './loadHiringPlan';
 
 /** Cents as the API's units (dollars with at most 2 decimals), null kept. */
@@ -95,6 +97,48 @@ export const JobPositionRef = builder.objectRef<JobPositionRow>('JobPosition').i
   }),
 });
 
+export const HiringSettingsRef = builder.objectRef<HiringSettingsView>('HiringSettings').implement({
+  description:
+    "Where the plan's costs go in the report (each line a forecast of kind 'hiring' from the current month) and the rates on salaries.",
+  fields: (t) => ({
+    entityId: t.exposeID('entityId'),
+    salariesAccount: t.field({
+      type: AccountRef,
+      nullable: true,
+      description:
+        "Employees' salaries. Null until first needed: then an Expense account named Salaries (else Payroll), or a new 'Salaries' under Expense.",
+      resolve: (p) => p.salariesAccount,
+    }),
+    contractorsAccount: t.field({
+      type: AccountRef,
+      nullable: true,
+      description:
+        "Contractors' cost. Null until first needed: then an Expense account named Contractors, or a new one under Expense.",
+      resolve: (p) => p.contractorsAccount,
+    }),
+    taxesAccount: t.field({
+      type: AccountRef,
+      nullable: true,
+      description: 'Employer taxes; null: onto the salaries account.',
+      resolve: (p) => p.taxesAccount,
+    }),
+    benefitsAccount: t.field({
+      type: AccountRef,
+      nullable: true,
+      description: 'Benefits; null: onto the salaries account.',
+      resolve: (p) => p.benefitsAccount,
+    }),
+    employerTaxPercent: t.float({
+      description: 'Employer taxes as a percent of salaries (7.65), 0 to 100.',
+      resolve: (p) => p.employerTaxBasisPoints / 100,
+    }),
+    benefitsPercent: t.float({
+      description: 'Benefits as a percent of salaries, 0 to 100.',
+      resolve: (p) => p.benefitsBasisPoints / 100,
+    }),
+  }),
+});
+
 export const HiringPlanRef = builder.objectRef<HiringPlanView>('HiringPlan').implement({
   description: "A company's hiring plan (spec §7 HiringPlan).",
   fields: (t) => ({
@@ -111,6 +155,11 @@ export const HiringPlanRef = builder.objectRef<HiringPlanView>('HiringPlan').imp
       type: [JobPositionRef],
       description: "By department (in the departments' order), then by position.",
       resolve: (p) => p.jobPositions,
+    }),
+    settings: t.field({
+      type: HiringSettingsRef,
+      description: "Where the plan's costs go in the report, and the rates on salaries.",
+      resolve: (p, _args, ctx) => loadHiringSettings(ctx.db, p.entityId),
     }),
   }),
 });

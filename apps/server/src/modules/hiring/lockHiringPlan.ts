@@ -7,8 +7,9 @@ import type { DepartmentRow } from './hiringRows';
 /**
  * The company's top-level department, locked FOR UPDATE: the lock every hiring write takes first and
  * holds to its end, so a company's plan has one writer at a time (re-numbering siblings, checking names
- * and counts, refusing deletes of what is in use never race). Hiring writes lock nothing of the ledger,
- * so they cannot deadlock with it. The top-level department (the company itself) is made here the
+ * and counts, refusing deletes of what is in use never race). Writes that change costs take the ledger's
+ * locks after this one (refreshHiringForecasts); ledger writes never take it, so they cannot deadlock.
+ * The top-level department (the company itself) is made here the
  * first time: two first writes racing insert one row (the unique partial index on entity_id where
  * parent_id is null) and both then lock it. Its name is always the company's current name.
  */

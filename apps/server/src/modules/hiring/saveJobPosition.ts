@@ -34,6 +34,7 @@ import {
 } from './hiringRows';
 import { lockHiringPlan } from './lockHiringPlan';
 import { type Placement, placementReference, placeSibling } from './placeSibling';
+import { refreshHiringForecasts } from './refreshHiringForecasts';
 import { writeSiblingOrder } from './writeSiblingOrder';
 
 /**
@@ -59,11 +60,13 @@ export type JobPositionInput = {
  * through the end month (none: open-ended), placed among the department's positions (default last).
  * It needs a role ('You must select a job title before creating a job position', spec §5) and is either
  * an employee (a salary, 0 allowed) or a contractor (a rate and hours per month); with neither given, it
- * takes the role's default salary when the role has one.
+ * takes the role's default salary when the role has one. The plan's forecasts follow in the same
+ * transaction (refreshHiringForecasts), as they do on update and delete.
  */
 export async function createJobPosition(
   db: Db | Tx,
   clock: Clock,
+  userId: string | null,
   input: JobPositionInput & { entityId: string },
 ): Promise<JobPositionRow> {
   return writeTransaction(db, async (tx) => {
@@ -101,6 +104,7 @@ export async function createJobPosition(
       placement,
     );
     await writeSiblingOrder(tx, jobPositions, order);
+    await refreshHiringForecasts(tx, clock, userId, entityId);
     return { ...row, position: order.indexOf(row.id) };
   });
 }
@@ -113,6 +117,7 @@ export async function createJobPosition(
 export async function updateJobPosition(
   db: Db | Tx,
   clock: Clock,
+  userId: string | null,
   input: JobPositionInput & { id: string },
 ): Promise<JobPositionRow> {
   return writeTransaction(db, async (tx) => {
@@ -141,6 +146,7 @@ export async function updateJobPosition(
       .where(eq(jobPositions.id, existing.id))
       .returning();
     if (!row) throw jobPositionNotFound();
+    await refreshHiringForecasts(tx, clock, userId, entityId);
     if (!moving) return row;
     const siblings = await listDepartmentPositions(tx, department.id);
     const order = placeSibling(
@@ -155,11 +161,17 @@ export async function updateJobPosition(
 }
 
 /** DeleteJobPosition: the position; its department's positions close up. */
-export async function deleteJobPosition(db: Db | Tx, clock: Clock, id: string): Promise<string> {
+export async function deleteJobPosition(
+  db: Db | Tx,
+  clock: Clock,
+  userId: string | null,
+  id: string,
+): Promise<string> {
   return writeTransaction(db, async (tx) => {
     const existing = await lockJobPosition(tx, clock, id);
     await tx.delete(jobPositions).where(eq(jobPositions.id, existing.id));
     await closeGap(tx, existing.departmentId);
+    await refreshHiringForecasts(tx, clock, userId, existing.entityId);
     return existing.id;
   });
 }
