@@ -353,4 +353,20 @@ describe('hiring plan forecasts', () => {
     expect(edit.errors?.[0]?.message).toBe('This forecast comes from the hiring plan: change it there');
     expect(await ledgerSnapshot(t.db, acme.entityId)).toEqual(before);
   });
+
+  // Last: it moves the clock on a month.
+  it('keeps what it planned for a month now past when the plan changes later', async () => {
+    const november = (await forecastRollups(salaries))[CURRENT_MONTH];
+    expect(november).toBeGreaterThan(0);
+    t.clock.advance(31 * 24 * 3600 * 1000);
+    // The owner's session ended with the month: an admin signs in now.
+    const admin = hiringClient(acme, await acme.member('admin'));
+    const update = await admin.updateJobPosition(lead, { salary: 180_000 });
+    expect(update.errors).toBeUndefined();
+    expect(update.data?.updateJobPosition.errors).toEqual([]);
+    const after = await forecastRollups(salaries);
+    expect(after[CURRENT_MONTH]).toBe(november);
+    expect(after['2026-12']).toBe(15_000_00);
+    await expectBooksExact();
+  });
 });

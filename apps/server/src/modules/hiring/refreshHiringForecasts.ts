@@ -74,7 +74,8 @@ export async function refreshHiringForecasts(
 ): Promise<void> {
   const settings = await ensureHiringSettings(tx, clock, entityId);
   const now = clock.now();
-  const months = hiringForecastMonths(monthKeyOfDate(now.toISOString()));
+  const currentMonth = monthKeyOfDate(now.toISOString());
+  const months = hiringForecastMonths(currentMonth);
   const costs = computeHiringPlanCosts(await listJobPositions(tx, entityId), months, {
     employerTaxBasisPoints: settings.employerTaxBasisPoints,
     benefitsBasisPoints: settings.benefitsBasisPoints,
@@ -120,6 +121,8 @@ export async function refreshHiringForecasts(
         forecastId: stored,
         name: HIRING_FORECAST_NAMES[line],
         months: lines[line],
+        // What the plan said for months now past stays: the plan their actuals are measured against.
+        keepBefore: currentMonth,
       });
     } else if (stored) {
       await deleteDerivedForecast(tx, stored, userId, now);

@@ -683,6 +683,63 @@ describe('derived forecasts (a model output, the hiring plan)', () => {
   });
 });
 
+describe('derived forecasts keep the months before keepBefore', () => {
+  it('leaves what it planned for past months while it rewrites the rest', async () => {
+    const account = (
+      await acme.gql<{ createAccount: { id: string } }>(
+        'mutation($e: ID!, $p: ID!) { createAccount(entityId: $e, parentId: $p, name: "Planned hires") { id } }',
+        { e: acme.entityId, p: salaries },
+      )
+    ).data!.createAccount.id;
+    const write = (
+      forecastId: string | null,
+      months: { month: string; cents: number }[],
+      keepBefore?: string,
+    ) =>
+      writeTransaction(t.db, (tx) =>
+        writeDerivedForecast(tx, null, t.clock.now(), {
+          kind: 'hiring',
+          entityId: acme.entityId,
+          accountId: account,
+          forecastId,
+          name: 'Hiring plan: Salaries',
+          months,
+          ...(keepBefore ? { keepBefore } : {}),
+        }),
+      );
+    const id = await write(null, [
+      { month: '2032-01', cents: 100_000 },
+      { month: '2032-02', cents: 100_000 },
+      { month: '2032-03', cents: 100_000 },
+    ]);
+    // A month later the plan writes from February on, with a raise; January stays as it was planned.
+    await write(
+      id,
+      [
+        { month: '2032-02', cents: 120_000 },
+        { month: '2032-03', cents: 120_000 },
+        { month: '2032-04', cents: 120_000 },
+      ],
+      '2032-02',
+    );
+    const [forecast] = await t.db.select().from(forecasts).where(eq(forecasts.id, id));
+    expect(forecast).toMatchObject({ startMonth: '2032-01', endMonth: '2032-04' });
+    const onAccount = (
+      await t.db.select().from(entries).where(eq(entries.transactionId, forecast!.transactionId))
+    )
+      .filter((row) => row.accountId === account)
+      .map((row) => [row.date, row.amount])
+      .sort();
+    expect(onAccount).toEqual([
+      ['2032-01-01', 100_000],
+      ['2032-02-01', 120_000],
+      ['2032-03-01', 120_000],
+      ['2032-04-01', 120_000],
+    ]);
+    await expectBooksExact();
+  });
+});
+
 describe('the default against account', () => {
   it('is the first real bank account under Banks, not the Banks group row', async () => {
     const add = async (name: string, parent: string) => {

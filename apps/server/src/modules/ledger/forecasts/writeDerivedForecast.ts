@@ -29,6 +29,12 @@ export type DerivedForecastInput = {
   name: string;
   /** At least one month; each its own amount. */
   months: readonly DerivedForecastMonth[];
+  /**
+   * Months before this one that the forecast already holds are left as they are, whatever `months`
+   * says: the hiring plan writes from the current month on, and what it planned for a month now past
+   * stays (the plan that month's actuals are compared with).
+   */
+  keepBefore?: string;
 };
 
 /**
@@ -57,10 +63,10 @@ export async function writeDerivedForecast(
   const sorted = [...input.months].sort((a, b) => a.month.localeCompare(b.month));
   const first = sorted[0];
   const last = sorted[sorted.length - 1];
-  if (!first || !last) throw new Error('A model forecast needs at least one month');
+  if (!first || !last) throw new Error('A derived forecast needs at least one month');
 
   if (kept && kept.againstAccountId === against.id) {
-    if (!(await lockTransaction(tx, kept.transactionId))) throw new Error('Model forecast vanished');
+    if (!(await lockTransaction(tx, kept.transactionId))) throw new Error('Derived forecast vanished');
     await reviseDerivedForecast(tx, userId, now, { ...input, months: sorted }, kept);
     return kept.id;
   }
@@ -104,9 +110,9 @@ function monthEntries(forecast: ForecastRow, name: string, months: readonly Deri
 }
 
 /**
- * Brings a model forecast's entries to `input.months` in place, touching only what differs: a month
+ * Brings a derived forecast's entries to `input.months` in place, touching only what differs: a month
  * whose figure changed gets its two entries' new amounts (one statement for all), a month no longer
- * written loses its entries, a new month gets a pair. A new name renames the transaction and its
+ * written loses its entries (unless before `keepBefore`), a new month gets a pair. A new name renames the transaction and its
  * entries. When nothing differs nothing is written, so the ledger version (and the report cache) stays.
  */
 async function reviseDerivedForecast(
@@ -129,9 +135,11 @@ async function reviseDerivedForecast(
       pair.against = row;
     else stray.push(row);
   }
+  const isKept = (month: string) => input.keepBefore !== undefined && month < input.keepBefore;
   const edits: AmountEdit[] = [];
-  const removed: EntryRow[] = [...stray];
+  const removed: EntryRow[] = stray.filter((row) => !isKept(row.date.slice(0, 7)));
   for (const [month, pair] of pairs) {
+    if (isKept(month)) continue;
     const cents = wanted.get(month);
     if (cents === undefined || !pair.own || !pair.against) {
       removed.push(...[pair.own, pair.against].filter((row): row is EntryRow => row !== undefined));
@@ -141,17 +149,22 @@ async function reviseDerivedForecast(
   }
   const added = input.months.filter(({ month }) => {
     const pair = pairs.get(month);
-    return !pair?.own || !pair.against;
+    return !isKept(month) && (!pair?.own || !pair.against);
   });
 
-  const first = input.months[0];
-  const last = input.months[input.months.length - 1];
-  if (!first || !last) throw new Error('A model forecast needs at least one month');
+  const written = input.months.filter(({ month }) => !isKept(month));
+  const keptMonths = [...pairs.entries()]
+    .filter(([month, pair]) => isKept(month) && pair.own)
+    .map(([month, pair]) => ({ month, cents: pair.own?.amount ?? 0 }))
+    .sort((a, b) => a.month.localeCompare(b.month));
+  const first = keptMonths[0] ?? written[0];
+  const last = written[written.length - 1] ?? keptMonths[keptMonths.length - 1];
+  if (!first || !last) throw new Error('A derived forecast needs at least one month');
   const [transaction] = await tx
     .select({ name: transactions.name, date: transactions.date })
     .from(transactions)
     .where(eq(transactions.id, forecast.transactionId));
-  if (!transaction) throw new Error('Model forecast vanished');
+  if (!transaction) throw new Error('Derived forecast vanished');
   const renamed = transaction.name !== input.name;
   const date = `${first.month}-01`;
   if (renamed || transaction.date !== date) {
