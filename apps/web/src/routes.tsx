@@ -30,6 +30,9 @@ const TransactionsPage = lazyPage(() =>
   import('./features/transactions/TransactionsPage').then((m) => m.TransactionsPage),
 );
 const ModelsPage = lazyPage(() => import('./features/models/ModelsPage').then((m) => m.ModelsPage));
+const HiringPlanPage = lazyPage(() =>
+  import('./features/hiring/HiringPlanPage').then((m) => m.HiringPlanPage),
+);
 const CardsPage = lazyPage(() => import('./features/cards/CardsPage').then((m) => m.CardsPage));
 const PlaceholderPage = lazyPage(() =>
   import('./features/placeholder/PlaceholderPage').then((m) => m.PlaceholderPage),
@@ -41,7 +44,6 @@ const PublicPlaceholderPage = lazyPage(() =>
 /** Signed-in pages that later issues fill: each shows the shell and its title for now. */
 const PLACEHOLDER_PAGES: { path: string; title: string }[] = [
   { path: '/dashboard', title: 'Dashboard' },
-  { path: '/hiring-plan', title: 'Hiring Plan' },
   { path: '/accounts', title: 'Accounts' },
   { path: '/accounts/linked', title: 'Linked Accounts' },
   { path: `/accounts/${PRODUCT_SLUG}`, title: `${PRODUCT_NAME} Accounts` },
@@ -102,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: '/cards', element: <CardsPage /> },
           { path: '/models', element: <ModelsPage /> },
           { path: '/models/:id', element: <ModelsPage /> },
+          { path: '/hiring-plan', element: <HiringPlanPage /> },
           ...PLACEHOLDER_PAGES.map(({ path, title }) => ({
             path,
             element: <PlaceholderPage key={path} title={title} />,
