@@ -2,7 +2,7 @@ import type { Role } from '@keel/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/queryRows';
-import { accounts, memberships, reports, transactions } from '../src/db/schema';
+import { accounts, memberships, monthlyRollups, reports, transactions } from '../src/db/schema';
 import { createEntity } from '../src/modules/entities/service';
 import { insertEntries } from '../src/modules/ledger/entries';
 import type { TestApp } from './harness';
@@ -139,4 +139,37 @@ export async function unbalancedTransactions(db: Db, entityId: string) {
     sql`SELECT transaction_id, sum(amount)::text AS total FROM entries
         WHERE entity_id = ${entityId}::uuid GROUP BY transaction_id HAVING sum(amount) <> 0`,
   );
+}
+
+/** An account's forecast rollups by month (cents), months at zero left out. */
+export async function forecastRollupsOf(db: Db, entityId: string, accountId: string) {
+  const rows = await db
+    .select({ month: monthlyRollups.month, amount: monthlyRollups.amount })
+    .from(monthlyRollups)
+    .where(
+      and(
+        eq(monthlyRollups.entityId, entityId),
+        eq(monthlyRollups.accountId, accountId),
+        eq(monthlyRollups.scenario, 'forecast'),
+      ),
+    )
+    .orderBy(monthlyRollups.month);
+  return Object.fromEntries(rows.filter((row) => row.amount !== 0).map((row) => [row.month, row.amount]));
+}
+
+/**
+ * An account's row of the Report query over 2026-01 to 2027-12 (actuals through 2026-11, the test
+ * clock's month): its figures by column key, in cents.
+ */
+export async function reportRowOf(fixture: LedgerFixture, accountId: string) {
+  const result = await fixture.gql<{
+    report: { lineItems: { accountId: string | null; values: { key: string; amount: number }[] }[] };
+  }>(
+    `query($e: ID!) { report(entityId: $e, startMonth: "2026-01", endMonth: "2027-12", actualsEndMonth: "2026-11") {
+      lineItems { accountId values { key amount } } } }`,
+    { e: fixture.entityId },
+  );
+  if (result.errors || !result.data) throw new Error(`Report failed: ${JSON.stringify(result.errors)}`);
+  const row = result.data.report.lineItems.find((line) => line.accountId === accountId);
+  return Object.fromEntries((row?.values ?? []).map((value) => [value.key, value.amount]));
 }

@@ -5,12 +5,14 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { hiringClient, idOf } from '../../../test/hiringTestKit';
 import {
   createLedgerFixture,
+  forecastRollupsOf,
   type LedgerFixture,
   ledgerSnapshot,
+  reportRowOf,
   rollupMismatches,
   unbalancedTransactions,
 } from '../../../test/ledgerTestKit';
-import { entityLedgerVersions, forecasts, hiringSettings, monthlyRollups } from '../../db/schema';
+import { entityLedgerVersions, forecasts, hiringSettings } from '../../db/schema';
 import { createAccount } from '../ledger/accounts';
 import { hiringForecastMonths } from './refreshHiringForecasts';
 
@@ -54,35 +56,8 @@ function updateSettings(variables: Record<string, unknown>, fixture = acme) {
   );
 }
 
-/** The account's forecast rollups by month (cents), zero months left out. */
-async function forecastRollups(accountId: string) {
-  const rows = await t.db
-    .select({ month: monthlyRollups.month, amount: monthlyRollups.amount })
-    .from(monthlyRollups)
-    .where(
-      and(
-        eq(monthlyRollups.entityId, acme.entityId),
-        eq(monthlyRollups.accountId, accountId),
-        eq(monthlyRollups.scenario, 'forecast'),
-      ),
-    )
-    .orderBy(monthlyRollups.month);
-  return Object.fromEntries(rows.filter((row) => row.amount !== 0).map((row) => [row.month, row.amount]));
-}
-
-/** The report row of an account: its figures by column key, in cents. */
-async function reportRow(accountId: string) {
-  const result = await acme.gql<{
-    report: { lineItems: { accountId: string | null; values: { key: string; amount: number }[] }[] };
-  }>(
-    `query($e: ID!) { report(entityId: $e, startMonth: "2026-01", endMonth: "2027-12", actualsEndMonth: "2026-11") {
-      lineItems { accountId values { key amount } } } }`,
-    { e: acme.entityId },
-  );
-  expect(result.errors).toBeUndefined();
-  const row = result.data!.report.lineItems.find((line) => line.accountId === accountId);
-  return Object.fromEntries((row?.values ?? []).map((value) => [value.key, value.amount]));
-}
+const forecastRollups = (accountId: string) => forecastRollupsOf(t.db, acme.entityId, accountId);
+const reportRow = (accountId: string) => reportRowOf(acme, accountId);
 
 /** What the plan costs per month on a line, from the domain's arithmetic, zero months left out. */
 function planCosts(

@@ -1,13 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import {
   createLedgerFixture,
+  forecastRollupsOf,
   type LedgerFixture,
+  reportRowOf,
   rollupMismatches,
   unbalancedTransactions,
 } from '../../../test/ledgerTestKit';
-import { entityLedgerVersions, entries, entryChanges, forecasts, monthlyRollups } from '../../db/schema';
+import { entityLedgerVersions, entries, entryChanges, forecasts } from '../../db/schema';
 
 let t: TestApp;
 let acme: LedgerFixture;
@@ -83,35 +85,8 @@ async function createOutput(variableId: string, accountId: string) {
   );
 }
 
-/** The account's forecast rollups by month, in cents. */
-async function forecastRollups(accountId: string) {
-  const rows = await t.db
-    .select({ month: monthlyRollups.month, amount: monthlyRollups.amount })
-    .from(monthlyRollups)
-    .where(
-      and(
-        eq(monthlyRollups.entityId, acme.entityId),
-        eq(monthlyRollups.accountId, accountId),
-        eq(monthlyRollups.scenario, 'forecast'),
-      ),
-    )
-    .orderBy(monthlyRollups.month);
-  return Object.fromEntries(rows.filter((row) => row.amount !== 0).map((row) => [row.month, row.amount]));
-}
-
-/** The report row of an account: its figures by column key, in cents. */
-async function reportRow(accountId: string) {
-  const result = await acme.gql<{
-    report: { lineItems: { accountId: string | null; values: { key: string; amount: number }[] }[] };
-  }>(
-    `query($e: ID!) { report(entityId: $e, startMonth: "2026-01", endMonth: "2027-12", actualsEndMonth: "2026-11") {
-      lineItems { accountId values { key amount } } } }`,
-    { e: acme.entityId },
-  );
-  expect(result.errors).toBeUndefined();
-  const row = result.data!.report.lineItems.find((line) => line.accountId === accountId);
-  return Object.fromEntries((row?.values ?? []).map((value) => [value.key, value.amount]));
-}
+const forecastRollups = (accountId: string) => forecastRollupsOf(t.db, acme.entityId, accountId);
+const reportRow = (accountId: string) => reportRowOf(acme, accountId);
 
 async function expectBooksExact() {
   expect(await rollupMismatches(t.db, acme.entityId)).toEqual([]);
