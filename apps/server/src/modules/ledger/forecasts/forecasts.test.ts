@@ -635,60 +635,12 @@ describe('deleteForecast (for modules that write forecasts)', () => {
 });
 
 describe('derived forecasts (a model output, the hiring plan)', () => {
-  it('writes each month its own amount, revises in place, and refuses direct edits with its owner named', async () => {
+  /** A new sub-account of Salaries, and a writer of one 'hiring' forecast on it. */
+  async function derivedForecastOn(name: string) {
     const account = (
       await acme.gql<{ createAccount: { id: string } }>(
-        'mutation($e: ID!, $p: ID!) { createAccount(entityId: $e, parentId: $p, name: "Planned salaries") { id } }',
-        { e: acme.entityId, p: salaries },
-      )
-    ).data!.createAccount.id;
-    const write = (forecastId: string | null, months: { month: string; cents: number }[]) =>
-      writeTransaction(t.db, (tx) =>
-        writeDerivedForecast(tx, null, t.clock.now(), {
-          kind: 'hiring',
-          entityId: acme.entityId,
-          accountId: account,
-          forecastId,
-          name: 'Hiring plan: Salaries',
-          months,
-        }),
-      );
-    const id = await write(null, [
-      { month: '2031-01', cents: 500_000 },
-      { month: '2031-02', cents: 520_000 },
-    ]);
-    const [forecast] = await t.db.select().from(forecasts).where(eq(forecasts.id, id));
-    expect(forecast).toMatchObject({ kind: 'hiring', startMonth: '2031-01', endMonth: '2031-02' });
-    const onAccount = async () =>
-      (await t.db.select().from(entries).where(eq(entries.transactionId, forecast!.transactionId)))
-        .filter((row) => row.accountId === account)
-        .map((row) => [row.date, row.amount])
-        .sort();
-    expect(await onAccount()).toEqual([
-      ['2031-01-01', 500_000],
-      ['2031-02-01', 520_000],
-    ]);
-    expect(await write(id, [{ month: '2031-02', cents: 530_000 }])).toBe(id);
-    expect(await onAccount()).toEqual([['2031-02-01', 530_000]]);
-    await expect(
-      deleteForecast(t.db, t.clock, null, { forecastId: id, entityId: acme.entityId }),
-    ).rejects.toThrow(HIRING_FORECAST_READ_ONLY);
-    const refused = await acme.gql('mutation($id: ID!) { updateForecast(budgetId: $id, amount: 1) { id } }', {
-      id,
-    });
-    expect(refused.errors?.[0]?.message).toBe(HIRING_FORECAST_READ_ONLY);
-    await writeTransaction(t.db, (tx) => deleteDerivedForecast(tx, id, null, t.clock.now()));
-    expect(await t.db.select().from(forecasts).where(eq(forecasts.id, id))).toEqual([]);
-    await expectBooksExact();
-  });
-});
-
-describe('derived forecasts keep the months before keepBefore', () => {
-  it('leaves what it planned for past months while it rewrites the rest', async () => {
-    const account = (
-      await acme.gql<{ createAccount: { id: string } }>(
-        'mutation($e: ID!, $p: ID!) { createAccount(entityId: $e, parentId: $p, name: "Planned hires") { id } }',
-        { e: acme.entityId, p: salaries },
+        'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
+        { e: acme.entityId, p: salaries, n: name },
       )
     ).data!.createAccount.id;
     const write = (
@@ -707,6 +659,43 @@ describe('derived forecasts keep the months before keepBefore', () => {
           ...(keepBefore ? { keepBefore } : {}),
         }),
       );
+    /** The forecast's entries on the account, as [date, cents], by date. */
+    const onAccount = async (transactionId: string) =>
+      (await t.db.select().from(entries).where(eq(entries.transactionId, transactionId)))
+        .filter((row) => row.accountId === account)
+        .map((row) => [row.date, row.amount])
+        .sort();
+    return { write, onAccount };
+  }
+
+  it('writes each month its own amount, revises in place, and refuses direct edits with its owner named', async () => {
+    const { write, onAccount } = await derivedForecastOn('Planned salaries');
+    const id = await write(null, [
+      { month: '2031-01', cents: 500_000 },
+      { month: '2031-02', cents: 520_000 },
+    ]);
+    const [forecast] = await t.db.select().from(forecasts).where(eq(forecasts.id, id));
+    expect(forecast).toMatchObject({ kind: 'hiring', startMonth: '2031-01', endMonth: '2031-02' });
+    expect(await onAccount(forecast!.transactionId)).toEqual([
+      ['2031-01-01', 500_000],
+      ['2031-02-01', 520_000],
+    ]);
+    expect(await write(id, [{ month: '2031-02', cents: 530_000 }])).toBe(id);
+    expect(await onAccount(forecast!.transactionId)).toEqual([['2031-02-01', 530_000]]);
+    await expect(
+      deleteForecast(t.db, t.clock, null, { forecastId: id, entityId: acme.entityId }),
+    ).rejects.toThrow(HIRING_FORECAST_READ_ONLY);
+    const refused = await acme.gql('mutation($id: ID!) { updateForecast(budgetId: $id, amount: 1) { id } }', {
+      id,
+    });
+    expect(refused.errors?.[0]?.message).toBe(HIRING_FORECAST_READ_ONLY);
+    await writeTransaction(t.db, (tx) => deleteDerivedForecast(tx, id, null, t.clock.now()));
+    expect(await t.db.select().from(forecasts).where(eq(forecasts.id, id))).toEqual([]);
+    await expectBooksExact();
+  });
+
+  it('leaves what it planned for months before keepBefore while it rewrites the rest', async () => {
+    const { write, onAccount } = await derivedForecastOn('Planned hires');
     const id = await write(null, [
       { month: '2032-01', cents: 100_000 },
       { month: '2032-02', cents: 100_000 },
@@ -724,13 +713,7 @@ describe('derived forecasts keep the months before keepBefore', () => {
     );
     const [forecast] = await t.db.select().from(forecasts).where(eq(forecasts.id, id));
     expect(forecast).toMatchObject({ startMonth: '2032-01', endMonth: '2032-04' });
-    const onAccount = (
-      await t.db.select().from(entries).where(eq(entries.transactionId, forecast!.transactionId))
-    )
-      .filter((row) => row.accountId === account)
-      .map((row) => [row.date, row.amount])
-      .sort();
-    expect(onAccount).toEqual([
+    expect(await onAccount(forecast!.transactionId)).toEqual([
       ['2032-01-01', 100_000],
       ['2032-02-01', 120_000],
       ['2032-03-01', 120_000],
