@@ -1,14 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { centsOfFigure, ReportGridPage, uniqueName } from './pages/ReportGridPage';
 import { openDemoReport, SCREEN_SIZES } from './support/demo';
+import { dragOnto } from './support/drag';
 
 /**
- * Issue 13 (first part; drag and drop comes later): the hiring plan page on the demo company, a
- * position added through the page feeding the Financial Report's Salaries forecast, and the spec's
- * refusals. One run writes (other specs read the demo's payroll only through tolerant checks).
+ * Issue 13: the hiring plan page on the demo company, positions added through the page feeding the
+ * Financial Report's Salaries and Contractors forecasts, drag and drop of departments and positions,
+ * and the spec's refusals. The tests that write run one after the other in this file (they measure the
+ * same forecast rows); other specs read the demo's payroll only through tolerant checks.
  */
 
 const SALARIES = 'Expense/Operating Expenses/Payroll/Salaries';
+const CONTRACTORS = 'Expense/Operating Expenses/Payroll/Contractors';
 
 for (const size of SCREEN_SIZES) {
   test(`the demo plan fits the page at ${size.width}×${size.height}: every column in view`, async ({
@@ -99,4 +102,164 @@ test('a position added on the page is in the report’s Salaries forecast; refus
     await expect(grid.cell(SALARIES, '2027-01')).toBeVisible();
     expect(await grid.cellCents(SALARIES, '2027-01')).toBe(before);
   }).toPass({ timeout: 30_000 });
+});
+
+test('a tree built on the page, positions moved by drag and drop, kept on reload and in the report', async ({
+  page,
+}) => {
+  test.slow();
+  await openDemoReport(page);
+  const grid = new ReportGridPage(page);
+  await grid.gotoRow(SALARIES, '2027-01');
+  const salariesBefore = await grid.cellCents(SALARIES, '2027-01');
+  await grid.gotoRow(CONTRACTORS, '2027-01');
+  const contractorsBefore = await grid.cellCents(CONTRACTORS, '2027-01');
+
+  await page.goto('/hiring-plan');
+  const table = page.getByTestId('hiring-plan-table');
+  const departments = table.getByTestId('department-row');
+  await expect(departments.first()).toContainText('Acme Robotics Inc.');
+  const addDepartment = async (name: string) => {
+    await departments.first().getByRole('button', { name: '+ Department' }).click();
+    const input = page.getByRole('textbox', { name: 'New department name' });
+    await input.fill(name);
+    await input.press('Enter');
+    await expect(departments.filter({ hasText: name })).toBeVisible();
+    return departments.filter({ hasText: name });
+  };
+  const ops = uniqueName('E2E Ops');
+  const web = uniqueName('E2E Web');
+  const opsRow = await addDepartment(ops);
+  const webRow = await addDepartment(web);
+
+  // Web dropped on the middle of Ops goes inside it.
+  await dragOnto(page, webRow.getByRole('img', { name: `Move ${web}` }), opsRow, 0.5);
+  await expect(webRow).toHaveAttribute('data-depth', '2');
+
+  // An employee and a contractor in Ops, the role and the employee made on the way.
+  const role = uniqueName('E2E Engineer');
+  const employee = uniqueName('E2E Person');
+  await opsRow.getByRole('button', { name: '+ Position' }).click();
+  let form = table.getByTestId('position-add-row');
+  await form.getByRole('textbox', { name: 'Role' }).fill(role);
+  await page.getByRole('option', { name: `+ Create '${role}'` }).click();
+  await expect(form.getByRole('textbox', { name: 'Role' })).toHaveValue(role);
+  await form.getByRole('textbox', { name: 'Employee' }).fill(employee);
+  await page.getByRole('option', { name: `+ Create '${employee}'` }).click();
+  await expect(form.getByRole('textbox', { name: 'Employee' })).toHaveValue(employee);
+  await form.getByRole('textbox', { name: 'Annual salary' }).fill('96000');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toHaveCount(0);
+  const employeeRow = table.getByTestId('position-row').filter({ hasText: employee });
+  await expect(employeeRow).toContainText('$8,000.00');
+
+  await opsRow.getByRole('button', { name: '+ Position' }).click();
+  form = table.getByTestId('position-add-row');
+  await form.getByRole('textbox', { name: 'Role' }).fill(role);
+  await page.getByRole('option', { name: role, exact: true }).click();
+  await form.getByText('Contractor', { exact: true }).click();
+  await form.getByRole('textbox', { name: 'Hourly rate' }).fill('50');
+  await form.getByRole('textbox', { name: 'Hours per month' }).fill('100');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toHaveCount(0);
+  const contractorRow = table.getByTestId('position-row').filter({ hasText: '$50.00/h × 100 h' });
+  await expect(contractorRow).toContainText('$5,000.00');
+
+  // The rows between Ops and the next department, as their test ids and texts.
+  const order = async () => {
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map(
+          (tr) =>
+            `${tr.getAttribute('data-testid')}|${tr.getAttribute('data-depth') ?? ''}|${tr.textContent}`,
+        ),
+      );
+    const at = (text: string) => rows.findIndex((row) => row.includes(text));
+    return { rows, at };
+  };
+
+  // The contractor dropped on the top quarter of the employee goes above it.
+  await dragOnto(page, contractorRow.getByRole('img', { name: `Move ${role}` }), employeeRow, 0.15);
+  await expect(async () => {
+    const { at } = await order();
+    expect(at('$50.00/h × 100 h')).toBe(at(ops) + 1);
+    expect(at(employee)).toBe(at(ops) + 2);
+  }).toPass({ timeout: 10_000 });
+
+  // The employee dropped on Web's row goes into Web; Web dropped on Ops' top quarter goes above it.
+  await dragOnto(page, employeeRow.getByRole('img', { name: `Move ${role} · ${employee}` }), webRow, 0.5);
+  await expect(async () => {
+    const { at } = await order();
+    expect(at(employee)).toBe(at(web) + 1);
+  }).toPass({ timeout: 10_000 });
+  await dragOnto(page, webRow.getByRole('img', { name: `Move ${web}` }), opsRow, 0.1);
+  await expect(webRow).toHaveAttribute('data-depth', '1');
+
+  // A reload shows the same tree: Web (with the employee), then Ops (with the contractor).
+  await page.reload();
+  await expect(webRow).toBeVisible();
+  await expect(webRow).toHaveAttribute('data-depth', '1');
+  await expect(opsRow).toHaveAttribute('data-depth', '1');
+  const { at, rows } = await order();
+  expect(at(employee), rows.join('\n')).toBe(at(web) + 1);
+  expect(at(ops)).toBe(at(web) + 2);
+  expect(at('$50.00/h × 100 h')).toBe(at(ops) + 1);
+
+  // A department holding a position, an employee holding one and a role with hires are kept.
+  await opsRow.getByRole('button', { name: `Delete ${ops}` }).click();
+  await opsRow.getByRole('button', { name: `Confirm delete ${ops}` }).click();
+  await expect(page.getByText('Cannot delete department with employees')).toBeVisible();
+  await page.getByRole('button', { name: 'Roles & Employees' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Roles & Employees' });
+  await drawer.getByRole('button', { name: `Delete ${role}` }).click();
+  await drawer.getByRole('button', { name: `Confirm delete ${role}` }).click();
+  await expect(page.getByText('Cannot delete role with hires')).toBeVisible();
+  await drawer.getByRole('tab', { name: 'Employees' }).click();
+  await drawer.getByRole('button', { name: `Delete ${employee}` }).click();
+  await drawer.getByRole('button', { name: `Confirm delete ${employee}` }).click();
+  await expect(page.getByText('Cannot delete employee with positions')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+
+  // The report's forecast has both: $8,000 more salaries and $5,000 more contractors a month.
+  const expectDelta = async (path: string, before: number, delta: number) => {
+    await grid.gotoRow(path, '2027-01');
+    await expect(async () => {
+      await page.reload();
+      await expect(grid.cell(path, '2027-01')).toBeVisible();
+      expect((await grid.cellCents(path, '2027-01')) - before).toBe(delta);
+    }).toPass({ timeout: 30_000 });
+  };
+  await expectDelta(SALARIES, salariesBefore, 800_000);
+  await expectDelta(CONTRACTORS, contractorsBefore, 500_000);
+
+  // Cleaned up: positions, departments, the employee and the role; the forecast is as it was.
+  await page.goto('/hiring-plan');
+  for (const [row, label] of [
+    [employeeRow, `${role} position`],
+    [contractorRow, `${role} position`],
+  ] as const) {
+    await row.getByRole('button', { name: `Delete ${label}` }).click();
+    await row.getByRole('button', { name: `Confirm delete ${label}` }).click();
+    await expect(row).toHaveCount(0);
+  }
+  for (const [row, name] of [
+    [opsRow, ops],
+    [webRow, web],
+  ] as const) {
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await row.getByRole('button', { name: `Confirm delete ${name}` }).click();
+    await expect(row).toHaveCount(0);
+  }
+  await page.getByRole('button', { name: 'Roles & Employees' }).click();
+  await drawer.getByRole('button', { name: `Delete ${role}` }).click();
+  await drawer.getByRole('button', { name: `Confirm delete ${role}` }).click();
+  await expect(drawer.getByText(role)).toHaveCount(0);
+  await drawer.getByRole('tab', { name: 'Employees' }).click();
+  await drawer.getByRole('button', { name: `Delete ${employee}` }).click();
+  await drawer.getByRole('button', { name: `Confirm delete ${employee}` }).click();
+  await expect(drawer.getByText(employee)).toHaveCount(0);
+  await expectDelta(SALARIES, salariesBefore, 0);
+  await expectDelta(CONTRACTORS, contractorsBefore, 0);
 });

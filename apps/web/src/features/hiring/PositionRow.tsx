@@ -2,6 +2,7 @@ import type { MonthKey } from '@keel/domain';
 import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
+import { useHiringDragRow } from './HiringDnd';
 import { describePositionCost, formatPlanMonth, formatPositionPay } from './hiringFormat';
 import type { HiringJobPosition } from './hiringQueries';
 
@@ -28,12 +29,20 @@ export function PositionRow(props: PositionRowProps) {
   };
   const cost = describePositionCost(pay, currentMonth);
   const label = `${roleName} position`;
+  const drag = useHiringDragRow(
+    { kind: 'position', id: position.id },
+    employeeName ? `${roleName} · ${employeeName}` : roleName,
+    canEdit,
+  );
   return (
-    <Table.Tr data-testid="position-row">
-      <Table.Td pl="xl">
-        <Text size="sm" truncate>
-          {roleName}
-        </Text>
+    <Table.Tr {...drag.rowProps} data-testid="position-row">
+      <Table.Td pl={drag.handle ? 'xs' : 'xl'}>
+        <Group gap={4} wrap="nowrap">
+          {drag.handle}
+          <Text size="sm" truncate>
+            {roleName}
+          </Text>
+        </Group>
       </Table.Td>
       <Table.Td>
         {employeeName ? (
