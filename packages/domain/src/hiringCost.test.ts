@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   computeHiringPlanCosts,
+  hiringForecastMonths,
   jobPositionKind,
   monthlyPositionCost,
   type PositionPay,
@@ -145,5 +146,14 @@ describe('computeHiringPlanCosts', () => {
     expect(percentOfCents(-50, 100)).toBe(-1);
     expect(percentOfCents(833_333_333_333, 765)).toBe(63_750_000_000);
     expect(percentOfCents(1_000_000_000_000_001, 5_000)).toBe(500_000_000_000_001);
+  });
+});
+
+describe('hiringForecastMonths', () => {
+  it('runs from the current month for at least 60 months, through the default report range', () => {
+    const months = hiringForecastMonths('2026-11');
+    expect(months).toHaveLength(60);
+    expect(months[0]).toBe('2026-11');
+    expect(months.at(-1)).toBe('2031-10');
   });
 });

@@ -1,5 +1,6 @@
 import type { Cents } from './money';
-import type { MonthKey } from './months';
+import { addMonths, latestMonth, type MonthKey, monthRange } from './months';
+import { defaultReportRange } from './reportRange';
 
 /** Spec §3: a salary means an employee; a rate with hours means a contractor. */
 export type JobPositionKind = 'employee' | 'contractor';
@@ -104,4 +105,20 @@ export function computeHiringPlanCosts(
       benefits: percentOfCents(salaries, rates.benefitsBasisPoints),
     };
   });
+}
+
+/**
+ * The plan forecasts five years ahead, as far as the demo's own forecasts and a runway may look: an
+ * open-ended salary does not stop while rent and software go on.
+ */
+const MIN_HIRING_FORECAST_MONTHS = 60;
+
+/**
+ * The months the plan writes into the report: from the current month (earlier months are the books'
+ * actuals) through the end of the default report range, and at least 60 months.
+ */
+export function hiringForecastMonths(currentMonth: MonthKey): MonthKey[] {
+  const reportEnd = defaultReportRange(currentMonth).endMonth;
+  const minimumEnd = addMonths(currentMonth, MIN_HIRING_FORECAST_MONTHS - 1);
+  return monthRange(currentMonth, latestMonth(reportEnd, minimumEnd));
 }

@@ -1,4 +1,9 @@
-import { computeHiringPlanCosts, type HiringCostRates, type PositionPay } from '@keel/domain';
+import {
+  computeHiringPlanCosts,
+  type HiringCostRates,
+  hiringForecastMonths,
+  type PositionPay,
+} from '@keel/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -14,7 +19,6 @@ import {
 } from '../../../test/ledgerTestKit';
 import { entityLedgerVersions, forecasts, hiringSettings } from '../../db/schema';
 import { createAccount } from '../ledger/accounts';
-import { hiringForecastMonths } from './refreshHiringForecasts';
 
 let t: TestApp;
 let acme: LedgerFixture;

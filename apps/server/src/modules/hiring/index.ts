@@ -8,11 +8,7 @@ import './hiringMutations';
 export { HIRING_ACCOUNT_NAMES, type HiringSettingsView, loadHiringSettings } from './hiringSettings';
 export { type HiringPlanView, loadHiringPlan } from './loadHiringPlan';
 export type { Placement } from './placeSibling';
-export {
-  HIRING_FORECAST_NAMES,
-  hiringForecastMonths,
-  refreshHiringForecasts,
-} from './refreshHiringForecasts';
+export { HIRING_FORECAST_NAMES, refreshHiringForecasts } from './refreshHiringForecasts';
 export { createDepartment, deleteDepartment, updateDepartment } from './saveDepartment';
 export { createEmployee, deleteEmployee, updateEmployee } from './saveEmployee';
 export { createJobPosition, deleteJobPosition, updateJobPosition } from './saveJobPosition';

@@ -1,12 +1,8 @@
 import {
-  addMonths,
   computeHiringPlanCosts,
-  defaultReportRange,
   type HiringMonthCost,
-  latestMonth,
-  type MonthKey,
+  hiringForecastMonths,
   monthKeyOfDate,
-  monthRange,
 } from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
@@ -23,22 +19,6 @@ export const HIRING_FORECAST_NAMES: Record<HiringCostLine, string> = {
   taxes: 'Hiring plan: Employer taxes',
   benefits: 'Hiring plan: Benefits',
 };
-
-/**
- * The plan forecasts five years ahead, as far as the demo's own forecasts and a runway may look: an
- * open-ended salary does not stop while rent and software go on.
- */
-const MIN_FORECAST_MONTHS = 60;
-
-/**
- * The months the plan writes: from the current month (earlier months are the books' actuals) through
- * the end of the default report range, and at least 60 months.
- */
-export function hiringForecastMonths(currentMonth: MonthKey): MonthKey[] {
-  const reportEnd = defaultReportRange(currentMonth).endMonth;
-  const minimumEnd = addMonths(currentMonth, MIN_FORECAST_MONTHS - 1);
-  return monthRange(currentMonth, latestMonth(reportEnd, minimumEnd));
-}
 
 const COST_OF: Record<HiringCostLine, (cost: HiringMonthCost) => number> = {
   salaries: (cost) => cost.salaries,

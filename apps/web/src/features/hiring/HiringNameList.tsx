@@ -1,9 +1,7 @@
-import { HIRING_NAME_MAX } from '@keel/domain';
-import { Badge, Button, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
-import { InlineNameInput } from '../models/InlineNameInput';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
-import { canCreateOption } from './canCreateOption';
+import { HiringNameAdder } from './HiringNameAdder';
+import { HiringNameCell } from './HiringNameCell';
 
 export type HiringNameItem = { id: string; name: string; count: number };
 
@@ -14,6 +12,7 @@ export type HiringNameListProps = {
   /** What the count means: 'hires', 'positions'. */
   countLabel: string;
   canEdit: boolean;
+  /** Resolves to null when the server refused the name. */
   onAdd: (name: string) => Promise<unknown>;
   onRename: (id: string, name: string) => void;
   onDelete: (id: string) => void;
@@ -25,38 +24,9 @@ export type HiringNameListProps = {
  */
 export function HiringNameList(props: HiringNameListProps) {
   const { noun, items, countLabel, canEdit, onAdd, onRename, onDelete } = props;
-  const [draft, setDraft] = useState('');
-  const [renamingId, setRenamingId] = useState<string | null>(null);
-  const addable = canCreateOption(
-    draft,
-    items.map((item) => item.name),
-  );
-  const add = async () => {
-    if (!addable) return;
-    await onAdd(draft.trim());
-    setDraft('');
-  };
   return (
     <Stack gap="xs" pt="sm">
-      {canEdit ? (
-        <Group gap="xs" wrap="nowrap">
-          <TextInput
-            aria-label={`New ${noun} name`}
-            placeholder={`New ${noun}`}
-            size="xs"
-            style={{ flex: 1 }}
-            maxLength={HIRING_NAME_MAX}
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') void add();
-            }}
-          />
-          <Button size="xs" disabled={!addable} onClick={() => void add()}>
-            Add
-          </Button>
-        </Group>
-      ) : null}
+      {canEdit ? <HiringNameAdder noun={noun} names={items.map((item) => item.name)} onAdd={onAdd} /> : null}
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
           None yet.
@@ -64,26 +34,12 @@ export function HiringNameList(props: HiringNameListProps) {
       ) : null}
       {items.map((item) => (
         <Group key={item.id} justify="space-between" wrap="nowrap" gap="xs" mih={30}>
-          {renamingId === item.id ? (
-            <InlineNameInput
-              label={`${noun} name`}
-              name={item.name}
-              maxLength={HIRING_NAME_MAX}
-              width="100%"
-              onRename={(name) => onRename(item.id, name)}
-              onDone={() => setRenamingId(null)}
-            />
-          ) : canEdit ? (
-            <UnstyledButton onClick={() => setRenamingId(item.id)} aria-label={`Rename ${item.name}`} miw={0}>
-              <Text size="sm" truncate>
-                {item.name}
-              </Text>
-            </UnstyledButton>
-          ) : (
-            <Text size="sm" truncate>
-              {item.name}
-            </Text>
-          )}
+          <HiringNameCell
+            noun={noun}
+            name={item.name}
+            canEdit={canEdit}
+            onRename={(name) => onRename(item.id, name)}
+          />
           <Group gap={6} wrap="nowrap">
             <Badge variant="light" color="gray" size="sm" title={`${item.count} ${countLabel}`}>
               {item.count} {countLabel}

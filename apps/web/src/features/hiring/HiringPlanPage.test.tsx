@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EntityContext, type EntityContextValue } from '../../shell/EntityContext';
 import { theme } from '../../theme';
 import { HiringPlanPage } from './HiringPlanPage';
-import { HIRING_PLAN_QUERY } from './hiringQueries';
+import { HIRING_ACCOUNTS_QUERY, HIRING_PLAN_QUERY } from './hiringQueries';
 
 const department = (id: string, name: string, depth: number, parentId: string | null) => ({
   __typename: 'Department' as const,
@@ -55,6 +55,16 @@ const plan = {
     position('j1', 'employee', { salary: 150000 }),
     position('j2', 'contractor', { rate: 85, hours: 160 }),
   ],
+  settings: {
+    __typename: 'HiringSettings' as const,
+    entityId: 'e1',
+    employerTaxPercent: 7.65,
+    benefitsPercent: 0,
+    salariesAccount: { __typename: 'Account' as const, id: 'a1', name: 'Salaries' },
+    contractorsAccount: null,
+    taxesAccount: null,
+    benefitsAccount: null,
+  },
 };
 
 const context = (viewerRole: string) =>
@@ -68,6 +78,10 @@ function renderPage(viewerRole = 'owner') {
     {
       request: { query: HIRING_PLAN_QUERY, variables: { entityId: 'e1' } },
       result: { data: { hiringPlan: plan } },
+    },
+    {
+      request: { query: HIRING_ACCOUNTS_QUERY, variables: { entityId: 'e1', month: '2026-11' } },
+      result: { data: { report: { __typename: 'ReportView' as const, accounts: [] } } },
     },
   ];
   return render(
@@ -125,6 +139,17 @@ describe('HiringPlanPage', () => {
     expect(screen.queryByText(/\+ Create/)).not.toBeInTheDocument();
     fireEvent.change(role, { target: { value: 'Designer' } });
     expect(await screen.findByText("+ Create 'Designer'")).toBeInTheDocument();
+  });
+
+  it('opens Hiring Plan Settings from the header', async () => {
+    renderPage();
+    await screen.findByText('Engineering');
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hiring Plan Settings' });
+    for (const tab of ['Costs', 'Employees', 'Roles']) {
+      expect(within(dialog).getByRole('tab', { name: tab })).toBeInTheDocument();
+    }
+    expect(within(dialog).getByRole('textbox', { name: 'Employer tax percent' })).toHaveValue('7.65%');
   });
 
   it('shows no controls to a read-only role', async () => {

@@ -1,11 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { isRole, monthKeyOfDate, roleCan } from '@keel/domain';
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { IconSettings, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
 import { HiringPlanTable, type PlanEditing, type PlanFilter } from './HiringPlanTable';
+import { HiringSettingsModal } from './HiringSettingsModal';
 import { HIRING_PLAN_QUERY } from './hiringQueries';
 import { RolesEmployeesDrawer } from './RolesEmployeesDrawer';
 import { useHiringPlanMutations } from './useHiringPlanMutations';
@@ -33,6 +34,7 @@ export function HiringPlanPage() {
   const [filter, setFilter] = useState<PlanFilter>('all');
   const [editing, setEditing] = useState<PlanEditing>(null);
   const [panelOpen, setPanelOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const { data, previousData, error } = useQuery(HIRING_PLAN_QUERY, {
     variables: { entityId: entity.id },
     fetchPolicy: 'cache-and-network',
@@ -53,6 +55,14 @@ export function HiringPlanPage() {
           />
           <Button variant="default" leftSection={<IconUsers size={16} />} onClick={() => setPanelOpen(true)}>
             Roles &amp; Employees
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconSettings size={16} />}
+            disabled={!plan}
+            onClick={() => setSettingsOpen(true)}
+          >
+            Settings
           </Button>
         </Group>
       </Group>
@@ -82,6 +92,14 @@ export function HiringPlanPage() {
             onCreate={actions.createName}
             onRename={(kind, id, name) => void actions.renameName(kind, id, name)}
             onDelete={(kind, id) => void actions.deleteName(kind, id)}
+          />
+          <HiringSettingsModal
+            opened={settingsOpen}
+            onClose={() => setSettingsOpen(false)}
+            plan={plan}
+            canEdit={canEdit}
+            currentMonth={monthKeyOfDate(today)}
+            actions={actions}
           />
         </>
       )}

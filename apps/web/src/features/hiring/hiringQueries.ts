@@ -40,6 +40,27 @@ export const HIRING_PLAN_QUERY = graphql(`
         endDate
         kind
       }
+      settings {
+        entityId
+        employerTaxPercent
+        benefitsPercent
+        salariesAccount {
+          id
+          name
+        }
+        contractorsAccount {
+          id
+          name
+        }
+        taxesAccount {
+          id
+          name
+        }
+        benefitsAccount {
+          id
+          name
+        }
+      }
     }
   }
 `);
@@ -49,6 +70,9 @@ export type HiringDepartment = HiringPlanData['departments'][number];
 export type HiringEmployee = HiringPlanData['employees'][number];
 export type HiringJobTitle = HiringPlanData['jobTitles'][number];
 export type HiringJobPosition = HiringPlanData['jobPositions'][number];
+export type HiringSettingsData = HiringPlanData['settings'];
+/** A role's defaults: annual amounts in units (null: none). */
+export type JobTitleDefaults = { defaultSalary: number | null; defaultBonus: number | null };
 
 export const CREATE_DEPARTMENT_MUTATION = graphql(`
   mutation CreateDepartment($entityId: ID!, $name: String!, $parentId: ID) {
@@ -81,9 +105,15 @@ export const DELETE_DEPARTMENT_MUTATION = graphql(`
   }
 `);
 
+/** Defaults (annual, units) are optional: absent, the role has none. */
 export const CREATE_JOB_TITLE_MUTATION = graphql(`
-  mutation CreateJobTitle($entityId: ID!, $name: String!) {
-    createJobTitle(entityId: $entityId, name: $name) {
+  mutation CreateJobTitle($entityId: ID!, $name: String!, $defaultSalary: Units, $defaultBonus: Units) {
+    createJobTitle(
+      entityId: $entityId
+      name: $name
+      defaultSalary: $defaultSalary
+      defaultBonus: $defaultBonus
+    ) {
       errors
       jobTitle {
         id
@@ -92,9 +122,10 @@ export const CREATE_JOB_TITLE_MUTATION = graphql(`
   }
 `);
 
+/** A variable left out keeps its field; a default sent as null is cleared. */
 export const UPDATE_JOB_TITLE_MUTATION = graphql(`
-  mutation UpdateJobTitle($id: ID!, $name: String) {
-    updateJobTitle(id: $id, name: $name) {
+  mutation UpdateJobTitle($id: ID!, $name: String, $defaultSalary: Units, $defaultBonus: Units) {
+    updateJobTitle(id: $id, name: $name, defaultSalary: $defaultSalary, defaultBonus: $defaultBonus) {
       errors
       jobTitle {
         id
@@ -215,3 +246,54 @@ export const DELETE_JOB_POSITION_MUTATION = graphql(`
     }
   }
 `);
+
+/**
+ * UpdateHiringSettings: a variable left out keeps its setting; a taxes or benefits account sent as null
+ * is cleared (that line then goes onto the salaries account).
+ */
+export const UPDATE_HIRING_SETTINGS_MUTATION = graphql(`
+  mutation UpdateHiringSettings(
+    $entityId: ID!
+    $salariesAccountId: ID
+    $contractorsAccountId: ID
+    $taxesAccountId: ID
+    $benefitsAccountId: ID
+    $employerTaxPercent: Float
+    $benefitsPercent: Float
+  ) {
+    updateHiringSettings(
+      entityId: $entityId
+      salariesAccountId: $salariesAccountId
+      contractorsAccountId: $contractorsAccountId
+      taxesAccountId: $taxesAccountId
+      benefitsAccountId: $benefitsAccountId
+      employerTaxPercent: $employerTaxPercent
+      benefitsPercent: $benefitsPercent
+    ) {
+      errors
+      settings {
+        entityId
+      }
+    }
+  }
+`);
+
+/**
+ * The company's chart for the settings' account pickers. No query lists an entity's accounts on its
+ * own, so this asks the default report over one month for its accounts only (cheap: one month of
+ * rollups); ReportView is kept unnormalised (graphqlClient), so it never mixes with the grid's report.
+ */
+export const HIRING_ACCOUNTS_QUERY = graphql(`
+  query HiringAccounts($entityId: ID!, $month: MonthKey!) {
+    report(entityId: $entityId, startMonth: $month, actualsEndMonth: $month, endMonth: $month) {
+      accounts {
+        id
+        name
+        path
+        accountGroup
+      }
+    }
+  }
+`);
+
+export type HiringAccountData = ResultOf<typeof HIRING_ACCOUNTS_QUERY>['report']['accounts'][number];

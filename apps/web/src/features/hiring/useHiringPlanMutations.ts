@@ -9,12 +9,15 @@ import {
   DELETE_EMPLOYEE_MUTATION,
   DELETE_JOB_POSITION_MUTATION,
   DELETE_JOB_TITLE_MUTATION,
+  type JobTitleDefaults,
   UPDATE_DEPARTMENT_MUTATION,
   UPDATE_EMPLOYEE_MUTATION,
+  UPDATE_HIRING_SETTINGS_MUTATION,
   UPDATE_JOB_POSITION_MUTATION,
   UPDATE_JOB_TITLE_MUTATION,
 } from './hiringQueries';
 import { type PositionDraft, positionVariables } from './positionDraft';
+import { describeUnsavedSettings, type SettingsChanges } from './settingsDraft';
 import { useHiringActions } from './useHiringActions';
 
 export type HiringNameKind = 'role' | 'employee';
@@ -26,13 +29,16 @@ export function useHiringPlanMutations() {
   const client = useApolloClient();
   const run = useHiringActions();
 
+  /** A new role, with defaults when given; resolves to its id, or null when refused. */
+  const createRole = async (name: string, defaults: Partial<JobTitleDefaults> = {}) => {
+    const result = await run('Role not added', () =>
+      client.mutate({ mutation: CREATE_JOB_TITLE_MUTATION, variables: { entityId, name, ...defaults } }),
+    );
+    return result?.data?.createJobTitle.jobTitle?.id ?? null;
+  };
+
   const createName = async (kind: HiringNameKind, name: string): Promise<string | null> => {
-    if (kind === 'role') {
-      const result = await run('Role not added', () =>
-        client.mutate({ mutation: CREATE_JOB_TITLE_MUTATION, variables: { entityId, name } }),
-      );
-      return result?.data?.createJobTitle.jobTitle?.id ?? null;
-    }
+    if (kind === 'role') return createRole(name);
     const result = await run('Employee not added', () =>
       client.mutate({ mutation: CREATE_EMPLOYEE_MUTATION, variables: { entityId, name } }),
     );
@@ -41,6 +47,22 @@ export function useHiringPlanMutations() {
 
   return {
     createName,
+    createRole,
+    /** Changes a role's defaults: a default left out stays, one sent as null is cleared. */
+    updateRoleDefaults: (id: string, change: Partial<JobTitleDefaults>) =>
+      run('Role defaults not saved', () =>
+        client.mutate({ mutation: UPDATE_JOB_TITLE_MUTATION, variables: { id, ...change } }),
+      ),
+    /**
+     * Saves what changed of the plan's settings (only those fields are sent); resolves to true when
+     * saved. A refusal's toast names the fields that were not saved.
+     */
+    saveSettings: async (changes: SettingsChanges) => {
+      const result = await run(describeUnsavedSettings(changes), () =>
+        client.mutate({ mutation: UPDATE_HIRING_SETTINGS_MUTATION, variables: { entityId, ...changes } }),
+      );
+      return result !== null;
+    },
     renameName: (kind: HiringNameKind, id: string, name: string) =>
       kind === 'role'
         ? run('Role not renamed', () =>
