@@ -22,6 +22,7 @@ const { DEFAULT_REPORT_LOAD_BENCH, runReportLoadBenchmark } = await import('./re
 const { DEFAULT_FIRST_LOAD_BENCH, runFirstLoadBenchmark } = await import('./firstLoad');
 const { DEFAULT_FORMULA_BENCH, runFormulaBenchmark } = await import('./formula');
 const { DEFAULT_MODEL_API_BENCH, runModelApiBenchmark } = await import('./modelApi');
+const { DEFAULT_DASHBOARD_API_BENCH, runDashboardApiBenchmark } = await import('./dashboardApi');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -43,6 +44,7 @@ const parsed = parseArgs({
     'web-dist': { type: 'string' },
     variables: { type: 'string' },
     outputs: { type: 'string' },
+    charts: { type: 'string' },
   },
 });
 const values: Record<string, string | undefined> = { ...parsed.values };
@@ -156,6 +158,15 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       seed: readCount('seed', DEFAULT_MODEL_API_BENCH.seed),
       databases: readDatabases(DEFAULT_MODEL_API_BENCH.databases),
       postgresUrl: readPostgresUrl(DEFAULT_MODEL_API_BENCH.postgresUrl),
+    }),
+  /** The Dashboards query with every chart's figures at 50 concurrent clients (bench/dashboardApi.ts). */
+  'dashboard-api': () =>
+    runDashboardApiBenchmark({
+      clients: readCount('clients', DEFAULT_DASHBOARD_API_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_DASHBOARD_API_BENCH.seconds),
+      charts: readCount('charts', DEFAULT_DASHBOARD_API_BENCH.charts),
+      databases: readDatabases(DEFAULT_DASHBOARD_API_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_DASHBOARD_API_BENCH.postgresUrl),
     }),
   // Other benchmarks (API load, web) go here.
 };

@@ -162,6 +162,29 @@ async function freshJobPosition(): Promise<string> {
   return id;
 }
 
+/** The victim's first dashboard (made by its first read). */
+async function victimDashboard(): Promise<string> {
+  const result = await victim.gql<{ dashboards: { id: string }[] }>(
+    'query($e: ID!) { dashboards(entityId: $e) { id } }',
+    { e: victim.entityId },
+  );
+  const id = result.data?.dashboards[0]?.id;
+  if (!id) throw new Error(`dashboards: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+/** A fresh chart of the Expense account on the victim's dashboard, made by the owner. */
+async function freshChart(): Promise<string> {
+  const result = await victim.gql<{ createChart: { id: string | null } }>(
+    `mutation($d: ID!, $a: ID!) {
+      createChart(dashboardId: $d, name: "Matrix chart", dataGroups: [{ type: Line, data: [{ accountId: $a }] }]) { id } }`,
+    { d: await victimDashboard(), a: ids.expense },
+  );
+  const id = result.data?.createChart.id;
+  if (!id) throw new Error(`createChart: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
 /**
  * One valid request per root operation, naming the victim company's rows. Builders run before every
  * call, so operations that delete or rename get rows of their own.
@@ -384,6 +407,29 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
     query: `mutation($e: ID!) {
       updateHiringSettings(entityId: $e, employerTaxPercent: ${(++sequence % 100) / 10}) { settings { entityId } } }`,
     variables: { e: victim.entityId },
+  }),
+  'Query.dashboards': async () => ({
+    query: `query($e: ID!) { dashboards(entityId: $e) {
+      id charts { id figures { series { points { month amount } } } } } }`,
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.updateDashboard': async () => ({
+    query:
+      'mutation($id: ID!) { updateDashboard(id: $id, name: "Matrix board") { dashboard { id } errors } }',
+    variables: { id: await victimDashboard() },
+  }),
+  'Mutation.createChart': async () => ({
+    query: `mutation($d: ID!, $a: ID!) {
+      createChart(dashboardId: $d, dataGroups: [{ type: Bar, data: [{ accountId: $a }] }]) { id errors } }`,
+    variables: { d: await victimDashboard(), a: ids.expense },
+  }),
+  'Mutation.updateChart': async () => ({
+    query: 'mutation($id: ID!) { updateChart(id: $id, name: "Renamed by matrix") { id errors } }',
+    variables: { id: await freshChart() },
+  }),
+  'Mutation.deleteChart': async () => ({
+    query: 'mutation($id: ID!) { deleteChart(id: $id) { id errors } }',
+    variables: { id: await freshChart() },
   }),
   'Mutation.applyRule': async () => ({
     query: 'mutation($id: ID!) { applyRule(id: $id) { movedCount } }',

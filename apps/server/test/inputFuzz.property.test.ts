@@ -48,7 +48,9 @@ let knownIds: Record<
   | 'department'
   | 'jobTitle'
   | 'employee'
-  | 'jobPosition',
+  | 'jobPosition'
+  | 'dashboard'
+  | 'chart',
   string[]
 >;
 
@@ -63,6 +65,7 @@ function idsNamed(argName: string): string[] {
   if (/^parentId$/.test(argName)) return [...knownIds.account, ...knownIds.department];
   if (/account|against/i.test(argName)) return knownIds.account;
   if (/^budgetId$/.test(argName)) return knownIds.forecast;
+  if (/^dashboardId$/.test(argName)) return knownIds.dashboard;
   if (/^departmentId$/.test(argName)) return knownIds.department;
   if (/^jobTitleId$/.test(argName)) return knownIds.jobTitle;
   if (/^employeeId$/.test(argName)) return knownIds.employee;
@@ -75,6 +78,8 @@ function idsNamed(argName: string): string[] {
       ...knownIds.jobTitle,
       ...knownIds.employee,
       ...knownIds.jobPosition,
+      ...knownIds.dashboard,
+      ...knownIds.chart,
     ];
   }
   return allIds();
@@ -103,7 +108,19 @@ beforeAll(async () => {
   const jobTitle = idOf(await hiring.createJobTitle('Fuzz role', { s: 80000 }));
   const employee = idOf(await hiring.createEmployee('Fuzz person'));
   const jobPosition = idOf(await hiring.createJobPosition({ d: department, j: jobTitle, emp: employee }));
+  const dashboards = await acme.gql<{ dashboards: { id: string }[] }>(
+    'query($e: ID!) { dashboards(entityId: $e) { id } }',
+    { e: acme.entityId },
+  );
+  const dashboard = dashboards.data?.dashboards[0]?.id ?? '';
+  const chart = await acme.gql<{ createChart: { id: string | null } }>(
+    `mutation($d: ID!, $a: ID!) {
+      createChart(dashboardId: $d, name: "Fuzz chart", dataGroups: [{ type: Line, data: [{ accountId: $a }] }]) { id } }`,
+    { d: dashboard, a: expense },
+  );
   knownIds = {
+    dashboard: [dashboard],
+    chart: [chart.data?.createChart.id ?? ''],
     department: [department, (await hiring.topLevel()).id],
     jobTitle: [jobTitle],
     employee: [employee],

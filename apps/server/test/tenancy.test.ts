@@ -105,6 +105,12 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
       'mutation($entityId: ID!) { updateHiringSettings(entityId: $entityId, benefitsPercent: 1) { errors settings { entityId } } }',
     variables: { entityId },
   }),
+  // Dashboards: the entity guard answers before the first dashboard is looked up or made. Charts and
+  // dashboard writes name a dashboard or chart; their tenancy is in modules/dashboards/dashboards.test.ts.
+  'Query.dashboards': (entityId) => ({
+    query: 'query($entityId: ID!) { dashboards(entityId: $entityId) { id charts { id } } }',
+    variables: { entityId },
+  }),
   'Query.reports': (entityId) => ({
     query: 'query($entityId: ID!) { reports(entityId: $entityId) { id name } }',
     variables: { entityId },

@@ -1,4 +1,6 @@
 export * from './accountFigures';
+export * from './chartFigures';
+export * from './dashboardLayout';
 export * from './forecastSchedule';
 export * from './formula';
 export * from './hiringCost';
@@ -14,6 +16,7 @@ export * from './reportTree';
 export * from './runway';
 export * from './spendByCategory';
 export * from './validation/auth';
+export * from './validation/dashboards';
 export * from './validation/hiring';
 export * from './validation/ledger';
 export * from './validation/models';

@@ -2,14 +2,22 @@ import { computeHiringPlanCosts, jobPositionKind } from '@keel/domain';
 import { verify } from '@node-rs/argon2';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  dashboardClient,
+  expectChartsToMatchReport,
+  monthCells,
+  reportGrid,
+} from '../../test/dashboardTestKit';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../test/harness';
 import type { Db } from '../db/client';
 import { accounts, entities, entries, memberships, models, transactions, users } from '../db/schema';
+import { issueAccessToken } from '../modules/auth/tokens';
 import { loadHiringPlan, loadHiringSettings } from '../modules/hiring';
 import { evaluateStoredModel } from '../modules/models';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { BASE_CHART_ACCOUNTS, type GeneratedCompany, generateCompany } from './generateCompany';
 import { seedDemoIfEmpty } from './seedDemo';
+import { seedDemoDashboard } from './seedDemoDashboard';
 import { demoPayrollFigures } from './seedDemoHiringPlan';
 
 const CURRENT = TEST_TODAY.slice(0, 7);
@@ -482,6 +490,60 @@ describe('seedDemoIfEmpty', () => {
             AND e.date = '2026-12-01'`,
     );
     expect(Number(written?.amount)).toBe(Math.round(hosting * 100));
+  });
+
+  it("gives the demo company a dashboard of three charts whose figures are the report's, cell for cell", async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
+    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+    const company = {
+      entityId: entity!.id,
+      gql: <T>(query: string, variables: Record<string, unknown> = {}, as = token) =>
+        t.graphql<T>(query, variables, as),
+    };
+    const [dashboard, ...others] = await dashboardClient(company).dashboards();
+    expect(others).toEqual([]);
+    expect(dashboard?.charts.map((chart) => chart.name)).toEqual([
+      'Revenue vs Expense',
+      'Cash balance',
+      'Payroll',
+    ]);
+    expect(dashboard?.positions.map(({ x, y, w, h }) => ({ x, y, w, h }))).toEqual([
+      { x: 0, y: 0, w: 6, h: 7 },
+      { x: 6, y: 0, w: 6, h: 7 },
+      { x: 0, y: 7, w: 6, h: 7 },
+    ]);
+    expect(
+      dashboard?.charts.map((chart) =>
+        chart.dataGroups.map((group) => [group.type, group.data.map((s) => s.name)]),
+      ),
+    ).toEqual([[['Bar', ['Revenue', 'Expense']]], [['Line', ['Cash']]], [['Line', ['Payroll']]]]);
+    // Each demo series month by month is the report row of its account, over the dashboard's range.
+    const grid = await reportGrid(company);
+    const figures = await dashboardClient(company).figures();
+    for (const chart of dashboard?.charts ?? []) {
+      const series = figures.get(chart.id)?.series ?? [];
+      expect(series.map((s) => s.error)).toEqual(chart.dataGroups.flatMap((g) => g.data.map(() => null)));
+      for (const one of series) {
+        const row = grid.lineItems.find(
+          (line) => line.accountId === one.accountId && line.lineItemId === one.reportItemId && !line.isLeaf,
+        );
+        expect(row, one.name).toBeDefined();
+        const cells = Object.fromEntries(one.points.map((point) => [point.month, point.amount]));
+        expect(cells).toEqual(monthCells(grid, row!));
+      }
+    }
+    // The cash balance is above zero through the actuals (the generator keeps checking above zero).
+    const cash = figures.get(dashboard?.charts[1]?.id ?? '')?.series[0]?.points ?? [];
+    expect(cash.filter((p) => p.scenario === 'actual').every((p) => p.amount > 0)).toBe(true);
+    // And every row of the demo's report, charted, reads the same as the grid.
+    expect(await expectChartsToMatchReport(company, {})).toBe(grid.lineItems.length);
+    expect(
+      await expectChartsToMatchReport(company, { s: '2026-01', end: '2027-06', a: '2026-08' }),
+    ).toBeGreaterThan(40);
+    // Seeding again leaves the dashboard as it is.
+    await seedDemoDashboard(t.db, t.clock, entity!.id);
+    expect((await dashboardClient(company).dashboards())[0]?.charts).toHaveLength(3);
   });
 
   it('gives the demo company a rule its drawer lists', async () => {

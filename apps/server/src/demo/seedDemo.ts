@@ -6,6 +6,7 @@ import { memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { generateCompany } from './generateCompany';
+import { seedDemoDashboard } from './seedDemoDashboard';
 import { seedDemoForecasts, seedDemoRules } from './seedDemoForecasts';
 import { seedDemoHiringPlan } from './seedDemoHiringPlan';
 import { seedDemoModel } from './seedDemoModel';
@@ -63,6 +64,7 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
     await seedDemoRules(tx, clock, company.entityId);
     await seedDemoModel(tx, clock, company.entityId);
     await seedDemoHiringPlan(tx, clock, company);
+    await seedDemoDashboard(tx, clock, company.entityId);
     const holdings = await generateCompany(tx, {
       name: DEMO_HOLDINGS_NAME,
       seed: DEMO_HOLDINGS_SEED,

@@ -12,6 +12,7 @@ import '../modules/reports/queries';
 import '../modules/transactions/queries';
 import '../modules/models';
 import '../modules/hiring';
+import '../modules/dashboards';
 
 /** Importing a module's types, queries and mutations registers them on the builder. */
 export const schema = builder.toSchema();

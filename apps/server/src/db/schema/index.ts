@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './dashboards';
 export * from './entities';
 export * from './hiring';
 export * from './idempotency';

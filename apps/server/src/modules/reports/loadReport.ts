@@ -6,7 +6,6 @@ import {
   type MonthKey,
   monthRange,
   type ReportColumn,
-  type ReportLineDefinition,
   type ReportRange,
   type ReportRow,
   reportDataStartMonth,
@@ -16,7 +15,7 @@ import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { accounts, monthlyRollups, reportLineItems } from '../../db/schema';
 import type { AccountRow } from '../ledger/accounts';
-import { DEFAULT_REPORT_NAME, defaultReportLines } from '../ledger/accounts';
+import { reportLinesOrFallback } from './fallbackReportLines';
 import { findReport } from './findReport';
 import type { ReportRecord } from './listReports';
 import { readThroughReportCache } from './reportCache';
@@ -112,10 +111,7 @@ async function loadReportIn(
   const columnFigures = await figuresOver(dataMonths);
   const figures = dataStart === range.startMonth ? columnFigures : await figuresOver(months);
   const columns = buildReportColumns(range, { months: true, annualTotal: true, overallTotal: true });
-  const lines =
-    storedLines.length > 0 || report.name !== DEFAULT_REPORT_NAME
-      ? storedLines
-      : fallbackLines(report, chart);
+  const lines = reportLinesOrFallback(report, storedLines, chart);
   const rows = buildReportTree({
     lines,
     accounts: chart,
@@ -145,20 +141,6 @@ async function loadReportIn(
     figures,
     rows,
   };
-}
-
-/**
- * A 'Financial Report' stored before reports had lines (entities created before the default lines
- * existed) shows the default lines, computed in memory: a read never writes. Their ids are
- * '<reportId>:default:<n>'.
- */
-function fallbackLines(report: ReportRecord, chart: readonly AccountRow[]): ReportLineDefinition[] {
-  const roots = new Map(chart.filter((a) => a.parentId === null).map((a) => [a.name, a.id]));
-  return defaultReportLines(roots).map((line, index) => ({
-    ...line,
-    id: `${report.id}:default:${index}`,
-    parentId: null,
-  }));
 }
 
 /** For balance-sheet accounts, the actual rollups before `month` in one aggregate (opening balances). */
