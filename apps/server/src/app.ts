@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppDeps } from './appDeps';
 import { createBackgroundTasks } from './backgroundTasks';
 import type { Config } from './config';
+import { bindDatabaseClock } from './db/currentMonth';
 import { registerGraphql } from './graphql/server';
 import { AdmissionRefused, createAdmissionGate } from './http/admissionGate';
 import { registerAuthRoutes } from './rest/auth';
@@ -23,6 +24,7 @@ export async function buildApp(
   deps: AppDeps,
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
+  bindDatabaseClock(deps.db, deps.clock);
   const app = Fastify({
     logger:
       deps.config.LOG_LEVEL === 'silent'

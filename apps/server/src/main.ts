@@ -4,6 +4,7 @@ import { fixedDayClock, systemClock } from './clock';
 import { readConfig } from './config';
 import { analyzeEmbedded } from './db/analyzeEmbedded';
 import { openDatabase } from './db/client';
+import { bindDatabaseClock } from './db/currentMonth';
 import { seedDemoIfEmpty } from './demo/seedDemo';
 import { createProviders } from './providers/create';
 
@@ -15,6 +16,7 @@ async function main() {
     : await openDatabase({ dataDir: resolve(config.DATA_DIR, 'pglite') });
   await analyzeEmbedded(database.db);
   const clock = config.KEEL_TODAY ? fixedDayClock(config.KEEL_TODAY) : systemClock;
+  bindDatabaseClock(database.db, clock);
   const providers = createProviders(config, database.db);
 
   if (config.SEED_DEMO) {

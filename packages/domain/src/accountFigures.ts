@@ -154,3 +154,49 @@ export function columnValue(series: readonly Cents[], cumulative: boolean, month
 function normalizeZero(value: number): number {
   return value === 0 ? 0 : value;
 }
+
+/**
+ * Plan vs actual (issue 14): each account's planned figures over the months of a range, to set beside
+ * its actual figures. `plans` are the months' plans (raw cents: the forecast as it stood when each
+ * month began; any scenario label). A flow account's planned figure is the month's plan; a balance-sheet
+ * account's is the balance that plan led to: its actual balance at the close of the month before (as
+ * `actual` has it, computeAccountFigures over the same months and chart) plus the month's planned flow.
+ * Totals add sub-accounts as the actual figures do.
+ */
+export function computePlanFigures(input: {
+  accounts: readonly FigureAccount[];
+  plans: readonly ScenarioRollup[];
+  actual: ReadonlyMap<string, AccountFigures>;
+  months: readonly MonthKey[];
+}): Map<string, AccountFigures> {
+  const lastMonth = input.months.at(-1);
+  if (lastMonth === undefined) return new Map();
+  const flows = computeAccountFigures({
+    accounts: input.accounts.map((account) => ({ ...account, cumulative: false })),
+    rollups: input.plans.map((plan) => ({ ...plan, scenario: 'actual' })),
+    openingBalances: [],
+    months: input.months,
+    actualsEndMonth: lastMonth,
+  });
+  const figures = new Map<string, AccountFigures>();
+  for (const account of input.accounts) {
+    const flow = flows.get(account.id);
+    if (!flow) continue;
+    const actual = input.actual.get(account.id);
+    if (!account.cumulative || !actual) {
+      figures.set(account.id, { ...flow, cumulative: account.cumulative });
+      continue;
+    }
+    const fromClose = (closes: readonly Cents[], opening: Cents, planned: readonly Cents[]) =>
+      planned.map((amount, i) => normalizeZero((i === 0 ? opening : (closes[i - 1] ?? 0)) + amount));
+    figures.set(account.id, {
+      cumulative: true,
+      sign: account.sign,
+      opening: actual.opening,
+      openingTotal: actual.openingTotal,
+      own: fromClose(actual.own, actual.opening, flow.own),
+      total: fromClose(actual.total, actual.openingTotal, flow.total),
+    });
+  }
+  return figures;
+}

@@ -1,5 +1,6 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
+import { setTransactionMonth } from './currentMonth';
 import { findCause } from './findCause';
 
 /**
@@ -25,13 +26,17 @@ export const WRITE_ATTEMPTS = 5;
  * WRITE_ATTEMPTS times, after a short random pause), so two people editing the same rows at the same
  * moment both succeed, one after the other. What still fails after the last attempt reaches the client
  * as a coded CONFLICT (see databaseErrors.ts). Inside another transaction it is a savepoint and does not
- * retry: only the outermost transaction can start again.
+ * retry: only the outermost transaction can start again. The transaction first learns the app's current
+ * month (setTransactionMonth), for the triggers that keep each month's plan.
  */
 export async function writeTransaction<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (db instanceof PgTransaction) return db.transaction(work);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await db.transaction(async (tx) => {
+        await setTransactionMonth(db, tx);
+        return work(tx);
+      });
     } catch (error) {
       if (attempt >= WRITE_ATTEMPTS || !isRetryable(error)) throw error;
       await pause(attempt);

@@ -546,6 +546,52 @@ describe('seedDemoIfEmpty', () => {
     expect((await dashboardClient(company).dashboards())[0]?.charts).toHaveLength(3);
   });
 
+  it('gives the demo company a plan for each of the last 12 months, near its actuals', async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
+    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+    const answer = await t.graphql<{
+      report: {
+        columns: { key: string; period: string; months: string[] }[];
+        lineItems: {
+          name: string;
+          accountId: string | null;
+          columnValues: number[];
+          planValues: (number | null)[];
+        }[];
+      };
+    }>(
+      `query($e: ID!, $s: MonthKey, $a: MonthKey, $end: MonthKey) {
+        report(entityId: $e, startMonth: $s, actualsEndMonth: $a, endMonth: $end) {
+          columns { key period months } lineItems { name accountId columnValues planValues } } }`,
+      { e: entity!.id, s: '2025-11', a: '2026-10', end: '2026-12' },
+      token,
+    );
+    expect(answer.errors).toBeUndefined();
+    const report = answer.data!.report;
+    const monthIndexes = report.columns.flatMap((column, index) =>
+      column.period === 'month' && (column.months[0] ?? '') <= '2026-10' ? [index] : [],
+    );
+    expect(monthIndexes).toHaveLength(12);
+    const income = report.lineItems.find((line) => line.name === 'Income' && line.accountId !== null);
+    for (const index of monthIndexes) {
+      const actual = income!.columnValues[index] ?? 0;
+      const plan = income!.planValues[index] ?? 0;
+      expect(actual).toBeGreaterThan(0);
+      // Each account planned within 12% of what came in, rounded to whole dollars.
+      expect(Math.abs(plan - actual)).toBeLessThanOrEqual(Math.abs(actual) * 0.12 + 100 * 50);
+    }
+    // Some months beat the plan and some fell short.
+    const differences = monthIndexes.map(
+      (i) => (income!.columnValues[i] ?? 0) - (income!.planValues[i] ?? 0),
+    );
+    expect(differences.some((difference) => difference > 0)).toBe(true);
+    expect(differences.some((difference) => difference < 0)).toBe(true);
+    // Forecast months have no plan beside them.
+    const future = report.columns.findIndex((column) => column.months[0] === '2026-12');
+    expect(income!.planValues[future]).toBeNull();
+  });
+
   it('gives the demo company a rule its drawer lists', async () => {
     const demoRules = await rowsOf<{ search: string; from: string; to: string }>(
       t.db,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import { analyzeEmbedded } from '../db/analyzeEmbedded';
 import type { Db } from '../db/client';
+import { setTransactionMonth } from '../db/currentMonth';
 import { memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
@@ -10,6 +11,7 @@ import { seedDemoDashboard } from './seedDemoDashboard';
 import { seedDemoForecasts, seedDemoRules } from './seedDemoForecasts';
 import { seedDemoHiringPlan } from './seedDemoHiringPlan';
 import { seedDemoModel } from './seedDemoModel';
+import { seedDemoPlans } from './seedDemoPlans';
 
 export type DemoLogin = { entityName: string; email: string; password: string };
 
@@ -29,6 +31,7 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
   const now = clock.now();
   const login = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('keel:seed-demo'))`);
+    await setTransactionMonth(db, tx);
     if (!(await isUsersTableEmpty(tx))) return null;
     const created = await tx
       .insert(users)
@@ -65,6 +68,7 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
     await seedDemoModel(tx, clock, company.entityId);
     await seedDemoHiringPlan(tx, clock, company);
     await seedDemoDashboard(tx, clock, company.entityId);
+    await seedDemoPlans(tx, clock, company.entityId);
     const holdings = await generateCompany(tx, {
       name: DEMO_HOLDINGS_NAME,
       seed: DEMO_HOLDINGS_SEED,

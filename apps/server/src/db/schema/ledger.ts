@@ -134,6 +134,37 @@ export const monthlyRollups = pgTable(
 );
 
 /**
+ * Plan vs actual (issue 14): each month's plan as it stood when the month began, per (entity, account,
+ * month), the 'forecast' rollup's amount at that moment (raw cents, as in monthly_rollups). Captured by
+ * a trigger on monthly_rollups (migration 0018) just before the first change to a company's forecasts
+ * in a month: it copies the forecasts of the months that began since the last capture (their plans
+ * cannot have changed in between, nothing was written). A month after `forecast_plan_marks.through_month`
+ * has had no forecast change since it began, so its plan is still its forecast rollup (readForecastPlans).
+ */
+export const forecastPlans = pgTable(
+  'forecast_plans',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    month: char('month', { length: 7 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.entityId, t.accountId, t.month] })],
+);
+
+/** The last month whose plans forecast_plans holds, per company (see forecastPlans). */
+export const forecastPlanMarks = pgTable('forecast_plan_marks', {
+  entityId: uuid('entity_id')
+    .primaryKey()
+    .references(() => entities.id, { onDelete: 'cascade' }),
+  throughMonth: char('through_month', { length: 7 }).notNull(),
+});
+
+/**
  * Every company's gross ledger volume: the sum of the absolute amounts of all its entries, actual and
  * forecast. Any figure Keel shows (a cell, a total, a balance, a search's sum) adds up some of those
  * entries with signs, so it can never be larger than this; the check keeps it within 2^53 - 1 cents,

@@ -3,9 +3,11 @@ import {
   buildReportColumns,
   buildReportTree,
   computeAccountFigures,
+  type FigureAccount,
   type MonthKey,
   monthRange,
   type ReportColumn,
+  type ReportLineDefinition,
   type ReportRange,
   type ReportRow,
   reportDataStartMonth,
@@ -30,6 +32,10 @@ export type LoadedReport = {
   columns: ReportColumn[];
   /** The entity's chart, in display order (sort order, then name). */
   accounts: AccountRow[];
+  /** The report's lines (stored, or the default ones computed for a report stored without them). */
+  lines: readonly ReportLineDefinition[];
+  /** Every month figures are computed over: from January of the start year through the end. */
+  dataMonths: MonthKey[];
   /** Each account's path of names from its root, e.g. 'Expense/Operating Expenses/Payroll'. */
   pathById: Map<string, string>;
   /** Each account's sub-accounts, in display order. */
@@ -71,7 +77,8 @@ export async function loadReport(
   );
 }
 
-async function loadReportIn(
+/** loadReport's work, in the snapshot it is given (uncached): for reads that must agree with it. */
+export async function loadReportIn(
   db: Db | Tx,
   entityId: string,
   reportId: string | null,
@@ -97,12 +104,7 @@ async function loadReportIn(
   const dataMonths = monthRange(dataStart, range.endMonth);
   const figuresOver = async (over: MonthKey[]) =>
     computeAccountFigures({
-      accounts: chart.map((account) => ({
-        id: account.id,
-        parentId: account.parentId,
-        sign: account.sign,
-        cumulative: account.accountGroup !== null,
-      })),
+      accounts: figureAccountsOf(chart),
       rollups,
       openingBalances: await readOpeningBalances(db, entityId, over[0] ?? range.startMonth),
       months: over,
@@ -134,6 +136,8 @@ async function loadReportIn(
     months,
     columns,
     accounts: chart,
+    lines,
+    dataMonths,
     pathById: buildPaths(chart),
     childrenById,
     columnMonthIndexes: columns.map((column) => column.months.map((month) => monthIndex.get(month) ?? -1)),
@@ -141,6 +145,16 @@ async function loadReportIn(
     figures,
     rows,
   };
+}
+
+/** The chart as the figures see it: balance-sheet accounts (those in an account group) are cumulative. */
+export function figureAccountsOf(chart: readonly AccountRow[]): FigureAccount[] {
+  return chart.map((account) => ({
+    id: account.id,
+    parentId: account.parentId,
+    sign: account.sign,
+    cumulative: account.accountGroup !== null,
+  }));
 }
 
 /** For balance-sheet accounts, the actual rollups before `month` in one aggregate (opening balances). */

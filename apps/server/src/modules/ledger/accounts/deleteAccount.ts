@@ -86,6 +86,18 @@ async function moveRollups(tx: Tx, account: AccountRow, parent: AccountRow): Pro
   await tx.execute(sql`
     DELETE FROM monthly_rollups
     WHERE entity_id = ${account.entityId}::uuid AND account_id = ${account.id}::uuid`);
+  // The months' plans (plan vs actual) follow the forecasts they were taken from.
+  await tx.execute(sql`
+    INSERT INTO forecast_plans (entity_id, account_id, month, amount)
+    SELECT entity_id, ${parent.id}::uuid, month, amount
+    FROM forecast_plans
+    WHERE entity_id = ${account.entityId}::uuid AND account_id = ${account.id}::uuid
+    ORDER BY month
+    ON CONFLICT (entity_id, account_id, month)
+    DO UPDATE SET amount = forecast_plans.amount + excluded.amount`);
+  await tx.execute(sql`
+    DELETE FROM forecast_plans
+    WHERE entity_id = ${account.entityId}::uuid AND account_id = ${account.id}::uuid`);
 }
 
 /** The account's children join the parent's (after them); the subtree's ancestry loses the account. */

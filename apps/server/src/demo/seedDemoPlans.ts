@@ -1,0 +1,71 @@
+import { addMonths, monthKeyOfDate } from '@keel/domain';
+import { sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Tx } from '../db/client';
+import { queryRows } from '../db/queryRows';
+import { CHECKING } from './companyCatalog';
+import { demoAccountIdsByPath } from './seedDemoForecasts';
+
+/** How many months back the demo has a plan to measure its actuals against. */
+const PLANNED_MONTHS = 12;
+
+/**
+ * A deterministic share of plus or minus 12% for an account's month (the same demo every time): how
+ * far the plan the company made was from what then happened.
+ */
+function planDeviation(accountName: string, month: string): number {
+  let hash = 2166136261;
+  for (const char of `${accountName}|${month}`) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 16777619) >>> 0;
+  }
+  return ((hash % 25) - 12) / 100;
+}
+
+/**
+ * Plan vs actual in the demo (issue 14 item 5): the company as if it had planned in Keel for the past
+ * year. For each of the last 12 months, every income and expense account with actuals gets a plan of
+ * its actual give or take up to 12% (whole dollars), and the checking account the plan's cash side;
+ * the current month's plan is its forecast now (as if made before the month began). Written straight
+ * into forecast_plans, the capture of each month's start being the only other writer (see the
+ * forecastPlans table): the months are past, so nothing will capture them again.
+ */
+export async function seedDemoPlans(tx: Tx, clock: Clock, entityId: string): Promise<void> {
+  const currentMonth = monthKeyOfDate(clock.now().toISOString());
+  const firstMonth = addMonths(currentMonth, -PLANNED_MONTHS);
+  const checkingId = (await demoAccountIdsByPath(tx, entityId)).get(CHECKING);
+  if (!checkingId) throw new Error('The demo company has no checking account');
+  const actuals = await queryRows<{ account_id: string; name: string; month: string; amount: string }>(
+    tx,
+    sql`SELECT r.account_id, a.name, r.month, r.amount FROM monthly_rollups r
+        JOIN accounts a ON a.id = r.account_id
+        WHERE r.entity_id = ${entityId}::uuid AND r.scenario = 'actual' AND r.amount <> 0
+          AND r.month >= ${firstMonth} AND r.month < ${currentMonth}
+          AND a.account_group IS NULL AND a.account_type IN ('Income', 'Expense')
+        ORDER BY r.account_id, r.month`,
+  );
+  const plans: { accountId: string; month: string; amount: number }[] = [];
+  const cashByMonth = new Map<string, number>();
+  for (const row of actuals) {
+    const actual = Number(row.amount);
+    const amount = Math.round((actual * (1 + planDeviation(row.name, row.month))) / 100) * 100;
+    plans.push({ accountId: row.account_id, month: row.month, amount });
+    cashByMonth.set(row.month, (cashByMonth.get(row.month) ?? 0) - amount);
+  }
+  for (const [month, amount] of cashByMonth) plans.push({ accountId: checkingId, month, amount });
+  await tx.execute(sql`
+    INSERT INTO forecast_plans (entity_id, account_id, month, amount)
+    SELECT ${entityId}::uuid, p.account_id, p.month, p.amount
+    FROM unnest(${sql.param(plans.map((plan) => plan.accountId))}::uuid[],
+                ${sql.param(plans.map((plan) => plan.month))}::text[],
+                ${sql.param(plans.map((plan) => plan.amount))}::bigint[]) AS p(account_id, month, amount)
+    ON CONFLICT (entity_id, account_id, month) DO UPDATE SET amount = excluded.amount`);
+  await tx.execute(sql`
+    INSERT INTO forecast_plans (entity_id, account_id, month, amount)
+    SELECT entity_id, account_id, month, amount FROM monthly_rollups
+    WHERE entity_id = ${entityId}::uuid AND scenario = 'forecast' AND month = ${currentMonth}
+    ON CONFLICT (entity_id, account_id, month) DO UPDATE SET amount = excluded.amount`);
+  await tx.execute(sql`
+    INSERT INTO forecast_plan_marks (entity_id, through_month) VALUES (${entityId}::uuid, ${currentMonth})
+    ON CONFLICT (entity_id) DO UPDATE SET through_month = excluded.through_month`);
+}
