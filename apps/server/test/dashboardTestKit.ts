@@ -9,19 +9,19 @@ export type CompanyClient = Pick<LedgerFixture, 'entityId' | 'gql'>;
 export const DASHBOARDS = `query($e: ID!) { dashboards(entityId: $e) {
   id name entityId reportId report { id name } startMonth endMonth positions { id x y w h }
   charts { id name dashboardId highlight { name accountId reportId reportItemId isLeaf invert }
-    dataGroups { id type data { id accountId reportId reportItemId isLeaf color name invert } } } } }`;
+    dataGroups { id type data { id accountId reportId reportItemId isLeaf color name invert plan } } } } }`;
 
 export const CHART_FIGURES = `query($e: ID!, $s: MonthKey, $end: MonthKey, $a: MonthKey) { dashboards(entityId: $e) {
   id charts { id figures(startMonth: $s, endMonth: $end, actualsEndMonth: $a) {
     startMonth endMonth actualsEndMonth months
-    series { seriesId groupId type name color accountId reportItemId isLeaf invert error
-      points { month amount scenario actual forecast } }
+    series { seriesId groupId type name color accountId reportItemId isLeaf invert plan error
+      points { month amount scenario actual forecast plan } }
     highlight { name error points { month amount scenario } } } } } }`;
 
 export const CREATE_CHART = `mutation($d: ID!, $n: String, $h: ChartHighlightInput, $g: [ChartDataGroupInput!]!) {
   createChart(dashboardId: $d, name: $n, highlight: $h, dataGroups: $g) {
     id errors chart { id name dashboardId highlight { name accountId reportItemId invert }
-      dataGroups { id type data { id accountId reportId reportItemId isLeaf color name invert } } } } }`;
+      dataGroups { id type data { id accountId reportId reportItemId isLeaf color name invert plan } } } } }`;
 
 export const UPDATE_CHART = `mutation($id: ID!, $n: String, $h: ChartHighlightInput, $g: [ChartDataGroupInput!]) {
   updateChart(id: $id, name: $n, highlight: $h, dataGroups: $g) {
@@ -67,6 +67,8 @@ export type PointAnswer = {
   scenario: 'actual' | 'forecast';
   actual: number | null;
   forecast: number | null;
+  /** Asked of series only: their plan through the actuals end, when drawn against it. */
+  plan?: number | null;
 };
 export type SeriesFiguresAnswer = {
   seriesId: string;
@@ -74,6 +76,7 @@ export type SeriesFiguresAnswer = {
   accountId: string | null;
   reportItemId: string | null;
   isLeaf: boolean;
+  plan: boolean;
   error: string | null;
   points: PointAnswer[];
 };
@@ -162,6 +165,7 @@ export type ReportGridAnswer = {
     isLeaf: boolean;
     name: string;
     columnValues: number[];
+    planValues: (number | null)[];
   }[];
 };
 
@@ -174,7 +178,7 @@ export async function reportGrid(
   const result = await fixture.gql<{ report: ReportGridAnswer }>(
     `query($e: ID!, $s: MonthKey, $end: MonthKey, $a: MonthKey) {
       report(entityId: $e, startMonth: $s, endMonth: $end, actualsEndMonth: $a) {
-        columns { key period } lineItems { id lineItemId accountId itemType isLeaf name columnValues } } }`,
+        columns { key period } lineItems { id lineItemId accountId itemType isLeaf name columnValues planValues } } }`,
     { e: fixture.entityId, ...range },
     token,
   );
@@ -199,6 +203,15 @@ export function monthCells(grid: ReportGridAnswer, row: ReportGridAnswer['lineIt
   return Object.fromEntries(
     grid.columns.flatMap((column, index) =>
       column.period === 'month' ? [[column.key, row.columnValues[index] ?? 0]] : [],
+    ),
+  );
+}
+
+/** A row's plans by month key (months without a plan: null). */
+export function monthPlans(grid: ReportGridAnswer, row: ReportGridAnswer['lineItems'][number]) {
+  return Object.fromEntries(
+    grid.columns.flatMap((column, index) =>
+      column.period === 'month' ? [[column.key, row.planValues[index] ?? null]] : [],
     ),
   );
 }

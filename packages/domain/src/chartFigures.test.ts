@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { computeAccountFigures, type FigureAccount, type ScenarioRollup } from './accountFigures';
-import { buildChartPoints, computeChartLineFigures, indexChartRows } from './chartFigures';
+import {
+  buildChartPoints,
+  computeChartLineFigures,
+  computeChartLinePlans,
+  indexChartRows,
+} from './chartFigures';
 import { monthRange } from './months';
 import { buildReportColumns, type ReportRange } from './reportColumns';
 import { buildReportTree, type ReportLineDefinition } from './reportTree';
@@ -200,9 +205,56 @@ describe('computeChartLineFigures', () => {
 describe('buildChartPoints', () => {
   it('marks months through the actuals end actual, and shares the actuals end month between both halves', () => {
     expect(buildChartPoints([1, 2, 3], ['2026-01', '2026-02', '2026-03'], '2026-02')).toEqual([
-      { month: '2026-01', amount: 1, scenario: 'actual', actual: 1, forecast: null },
-      { month: '2026-02', amount: 2, scenario: 'actual', actual: 2, forecast: 2 },
-      { month: '2026-03', amount: 3, scenario: 'forecast', actual: null, forecast: 3 },
+      { month: '2026-01', amount: 1, scenario: 'actual', actual: 1, forecast: null, plan: null },
+      { month: '2026-02', amount: 2, scenario: 'actual', actual: 2, forecast: 2, plan: null },
+      { month: '2026-03', amount: 3, scenario: 'forecast', actual: null, forecast: 3, plan: null },
     ]);
+  });
+
+  it('carries plans through the actuals end only', () => {
+    const points = buildChartPoints([1, 2, 3], ['2026-01', '2026-02', '2026-03'], '2026-02', [5, null, 7]);
+    expect(points.map((point) => point.plan)).toEqual([5, null, null]);
+  });
+});
+
+describe('computeChartLinePlans', () => {
+  // Each row's plans aligned with the columns: its own values less 1, so a row's plan is recognisable.
+  const plansByRowId = new Map(
+    report.rows.map((row) => [
+      row.id,
+      report.columns.map((column, i) =>
+        column.period === 'month' && (column.months[0] ?? '') <= range.actualsEndMonth
+          ? (row.values[i] ?? 0) - 1
+          : null,
+      ),
+    ]),
+  );
+  const plansOf = (fields: Partial<Parameters<typeof computeChartLinePlans>[1]>) =>
+    computeChartLinePlans(
+      index,
+      { accountId: null, reportItemId: null, isLeaf: false, invert: false, ...fields },
+      months,
+      plansByRowId,
+    );
+
+  it('reads the plans of the grid row the figures come from, null where a month has none', () => {
+    const figures = figuresOf({ accountId: 'expense', reportItemId: 'l1' }).values;
+    expect(plansOf({ accountId: 'expense', reportItemId: 'l1' })).toEqual([
+      (figures[0] ?? 0) - 1,
+      (figures[1] ?? 0) - 1,
+      null,
+      null,
+    ]);
+    expect(plansOf({ reportItemId: 'l2' })).toEqual(
+      gridMonths('l2').map((value, i) => (i < 2 ? (value ?? 0) - 1 : null)),
+    );
+  });
+
+  it('inverts with the figures, and has none for a line the grid shows no row for', () => {
+    const plain = plansOf({ accountId: 'expense', reportItemId: 'l1' });
+    expect(plansOf({ accountId: 'expense', reportItemId: 'l1', invert: true })).toEqual(
+      plain.map((plan) => (plan === null ? null : -plan || 0)),
+    );
+    expect(plansOf({ accountId: 'missing' })).toEqual([null, null, null, null]);
   });
 });

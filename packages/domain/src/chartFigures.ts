@@ -83,14 +83,11 @@ export function computeChartLineFigures(
     }),
     error: row.error,
   });
-  if (line.accountId === null) {
-    const row = line.reportItemId === null ? undefined : index.byId.get(line.reportItemId);
-    if (!row) return { values: zeros(), error: `Line item not found for lineId ${line.reportItemId}` };
-    return fromRow(row);
-  }
-  const rows = index.byAccount.get(`${line.accountId}|${line.isLeaf}`) ?? [];
-  const row = rows.find((candidate) => candidate.lineItemId === line.reportItemId) ?? rows[0];
+  const row = findChartRow(index, line);
   if (row) return fromRow(row);
+  if (line.accountId === null) {
+    return { values: zeros(), error: `Line item not found for lineId ${line.reportItemId}` };
+  }
   const figures = index.report.columnFigures.get(line.accountId);
   if (!figures) return { values: zeros(), error: 'Account not found' };
   const series = line.isLeaf ? figures.own : figures.total;
@@ -102,6 +99,37 @@ export function computeChartLineFigures(
     }),
     error: null,
   };
+}
+
+/** The grid row an account's line reads (under its line item when it names one, else its first). */
+function findChartRow(index: ChartRowIndex, line: ChartLine): ReportRow | undefined {
+  if (line.accountId === null) {
+    return line.reportItemId === null ? undefined : index.byId.get(line.reportItemId);
+  }
+  const rows = index.byAccount.get(`${line.accountId}|${line.isLeaf}`) ?? [];
+  return rows.find((candidate) => candidate.lineItemId === line.reportItemId) ?? rows[0];
+}
+
+/**
+ * Plan vs actual (issue 14 item 5): a chart line's plans over `months`, read from the report's plans
+ * of the same grid row the line's figures come from (`plansByRowId`: each row's plans aligned with
+ * the report's columns, null where a month has none), `invert` applied; null for months without a
+ * plan, and for every month when the grid shows no row for the line.
+ */
+export function computeChartLinePlans(
+  index: ChartRowIndex,
+  line: ChartLine,
+  months: readonly MonthKey[],
+  plansByRowId: ReadonlyMap<string, readonly (Cents | null)[]>,
+): (Cents | null)[] {
+  const row = findChartRow(index, line);
+  const plans = row ? plansByRowId.get(row.id) : undefined;
+  const sign = line.invert ? -1 : 1;
+  return months.map((month) => {
+    const column = index.monthColumn.get(month);
+    const plan = column === undefined ? null : (plans?.[column] ?? null);
+    return plan === null ? null : sign * plan || 0;
+  });
 }
 
 /**
@@ -116,12 +144,15 @@ export type ChartPoint = {
   scenario: 'actual' | 'forecast';
   actual: Cents | null;
   forecast: Cents | null;
+  /** The month's plan (a series drawn against its plan, months through the actuals end); else null. */
+  plan: Cents | null;
 };
 
 export function buildChartPoints(
   values: readonly Cents[],
   months: readonly MonthKey[],
   actualsEndMonth: MonthKey,
+  plans: readonly (Cents | null)[] = [],
 ): ChartPoint[] {
   return months.map((month, i) => {
     const amount = values[i] ?? 0;
@@ -132,6 +163,7 @@ export function buildChartPoints(
       scenario: isActual ? 'actual' : 'forecast',
       actual: isActual ? amount : null,
       forecast: month >= actualsEndMonth ? amount : null,
+      plan: isActual ? (plans[i] ?? null) : null,
     };
   });
 }

@@ -6,6 +6,7 @@ import {
   dashboardClient,
   expectChartsToMatchReport,
   monthCells,
+  monthPlans,
   reportGrid,
 } from '../../test/dashboardTestKit';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../test/harness';
@@ -492,7 +493,7 @@ describe('seedDemoIfEmpty', () => {
     expect(Number(written?.amount)).toBe(Math.round(hosting * 100));
   });
 
-  it("gives the demo company a dashboard of three charts whose figures are the report's, cell for cell", async () => {
+  it("gives the demo company a dashboard of four charts whose figures are the report's, cell for cell", async () => {
     const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
     const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
     const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
@@ -507,17 +508,24 @@ describe('seedDemoIfEmpty', () => {
       'Revenue vs Expense',
       'Cash balance',
       'Payroll',
+      'Plan vs actual revenue',
     ]);
     expect(dashboard?.positions.map(({ x, y, w, h }) => ({ x, y, w, h }))).toEqual([
       { x: 0, y: 0, w: 6, h: 7 },
       { x: 6, y: 0, w: 6, h: 7 },
       { x: 0, y: 7, w: 6, h: 7 },
+      { x: 6, y: 7, w: 6, h: 7 },
     ]);
     expect(
       dashboard?.charts.map((chart) =>
         chart.dataGroups.map((group) => [group.type, group.data.map((s) => s.name)]),
       ),
-    ).toEqual([[['Bar', ['Revenue', 'Expense']]], [['Line', ['Cash']]], [['Line', ['Payroll']]]]);
+    ).toEqual([
+      [['Bar', ['Revenue', 'Expense']]],
+      [['Line', ['Cash']]],
+      [['Line', ['Payroll']]],
+      [['Bar', ['Revenue']]],
+    ]);
     // Each demo series month by month is the report row of its account, over the dashboard's range.
     const grid = await reportGrid(company);
     const figures = await dashboardClient(company).figures();
@@ -531,8 +539,17 @@ describe('seedDemoIfEmpty', () => {
         expect(row, one.name).toBeDefined();
         const cells = Object.fromEntries(one.points.map((point) => [point.month, point.amount]));
         expect(cells).toEqual(monthCells(grid, row!));
+        // A series drawn against its plan reads the grid row's plans; the others carry none.
+        const plans = Object.fromEntries(one.points.map((point) => [point.month, point.plan ?? null]));
+        if (one.plan) expect(plans).toEqual(monthPlans(grid, row!));
+        else expect(Object.values(plans).every((plan) => plan === null)).toBe(true);
       }
     }
+    // The plan chart has a plan for each past month of the range, and none for the forecast months.
+    const planned = figures.get(dashboard?.charts[3]?.id ?? '')?.series[0]?.points ?? [];
+    expect(planned.filter((p) => p.scenario === 'actual').every((p) => p.plan !== null)).toBe(true);
+    expect(planned.filter((p) => p.scenario === 'forecast').every((p) => p.plan === null)).toBe(true);
+    expect(planned.some((p) => p.plan !== null && p.plan !== p.amount)).toBe(true);
     // The cash balance is above zero through the actuals (the generator keeps checking above zero).
     const cash = figures.get(dashboard?.charts[1]?.id ?? '')?.series[0]?.points ?? [];
     expect(cash.filter((p) => p.scenario === 'actual').every((p) => p.amount > 0)).toBe(true);
@@ -543,7 +560,7 @@ describe('seedDemoIfEmpty', () => {
     ).toBeGreaterThan(40);
     // Seeding again leaves the dashboard as it is.
     await seedDemoDashboard(t.db, t.clock, entity!.id);
-    expect((await dashboardClient(company).dashboards())[0]?.charts).toHaveLength(3);
+    expect((await dashboardClient(company).dashboards())[0]?.charts).toHaveLength(4);
   });
 
   it('gives the demo company a plan for each of the last 12 months, near its actuals', async () => {

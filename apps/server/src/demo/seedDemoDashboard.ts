@@ -15,10 +15,11 @@ const PAYROLL = 'Expense/Operating Expenses/Payroll';
 const [BLUE, RED, GREEN, , VIOLET] = CHART_PALETTE;
 
 /**
- * The demo company's first dashboard with three charts, read from its Financial Report's lines:
+ * The demo company's first dashboard with four charts, read from its Financial Report's lines:
  * 'Revenue vs Expense' (bars of the Income and Expense lines, Net Income highlighted), 'Cash balance'
- * (a line of the Banks balance) and 'Payroll' (a line of Payroll with its sub-accounts: salaries, taxes,
- * benefits, contractors), each 6 columns wide and 7 rows high, two to a row. A dashboard that has
+ * (a line of the Banks balance), 'Payroll' (a line of Payroll with its sub-accounts: salaries, taxes,
+ * benefits, contractors) and 'Plan vs actual revenue' (Income's bars against its plan, month by month;
+ * seedDemoPlans gives the past year its plans), each 6 columns wide and 7 rows high, two to a row. A dashboard that has
  * charts already is left as it is.
  */
 export async function seedDemoDashboard(db: Db, clock: Clock, entityId: string): Promise<void> {
@@ -67,6 +68,11 @@ export async function seedDemoDashboard(db: Db, clock: Clock, entityId: string):
       dashboardId: dashboard.id,
       name: 'Payroll',
       dataGroups: [{ type: 'Line', data: [series('Payroll', PAYROLL, 'Expense', VIOLET)] }],
+    }),
+    await createChart(db, clock, {
+      dashboardId: dashboard.id,
+      name: 'Plan vs actual revenue',
+      dataGroups: [{ type: 'Bar', data: [{ ...series('Revenue', 'Income', 'Income', GREEN), plan: true }] }],
     }),
   ];
   await updateDashboard(db, clock, {

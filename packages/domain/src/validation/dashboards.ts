@@ -153,7 +153,8 @@ function checkLine(line: LineShape, ctx: z.RefinementCtx) {
 }
 
 /**
- * A series of a data group (spec §3 Chart data): a report line with its colour, name and invert.
+ * A series of a data group (spec §3 Chart data): a report line with its colour, name and invert, and
+ * `plan`: drawn against its plan too (plan vs actual, issue 14 item 5).
  * Absent name: 'New Chart' (spec §5); absent colour: null (the chart gives the next palette colour).
  */
 export const chartSeriesSchema = z
@@ -162,6 +163,7 @@ export const chartSeriesSchema = z
     ...lineFields,
     color: chartColorSchema.nullish(),
     name: nameSchema('Series name', CHART_SERIES_NAME_MAX).nullish(),
+    plan: z.boolean().nullish(),
   })
   .superRefine(checkLine)
   .transform((s) => ({
@@ -173,6 +175,7 @@ export const chartSeriesSchema = z
     invert: s.invert ?? false,
     color: s.color ?? null,
     name: s.name ?? DEFAULT_CHART_SERIES_NAME,
+    plan: s.plan ?? false,
   }));
 
 export const chartDataGroupSchema = z

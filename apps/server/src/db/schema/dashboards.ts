@@ -50,7 +50,13 @@ export type StoredChartLine = {
   isLeaf: boolean;
   invert: boolean;
 };
-export type StoredChartSeries = StoredChartLine & { id: string; color: string; name: string };
+export type StoredChartSeries = StoredChartLine & {
+  id: string;
+  color: string;
+  name: string;
+  /** Drawn against its plan too (plan vs actual); absent on series stored before it existed. */
+  plan?: boolean;
+};
 export type StoredChartDataGroup = { id: string; type: 'Line' | 'Bar'; data: StoredChartSeries[] };
 export type StoredChartHighlight = StoredChartLine & { name: string };
 

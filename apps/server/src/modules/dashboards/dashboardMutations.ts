@@ -33,6 +33,10 @@ const ChartSeriesInputRef = builder.inputType('ChartSeriesInput', {
       description: 'One of the 12 palette colours; default the next one.',
     }),
     name: t.string({ description: "Default 'New Chart'." }),
+    plan: t.boolean({
+      description:
+        'Also draw the plan (the forecast as each past month began) beside its actuals (default false).',
+    }),
   }),
 });
 

@@ -42,6 +42,10 @@ export const ChartSeriesRef = builder.objectRef<StoredChartSeries>('ChartSeries'
     color: t.exposeString('color', { description: 'One of the chart palette (CHART_PALETTE).' }),
     name: t.exposeString('name'),
     invert: t.exposeBoolean('invert', { description: lineFields.invert }),
+    plan: t.boolean({
+      description: 'Drawn against its plan too: the forecast as each past month began (plan vs actual).',
+      resolve: (s) => s.plan ?? false,
+    }),
   }),
 });
 
@@ -79,6 +83,13 @@ export const ChartPointRef = builder.objectRef<PointView>('ChartPoint').implemen
     }),
     actual: t.field({ type: 'Cents', nullable: true, resolve: (p) => p.actual }),
     forecast: t.field({ type: 'Cents', nullable: true, resolve: (p) => p.forecast }),
+    plan: t.field({
+      type: 'Cents',
+      nullable: true,
+      description:
+        "For a series drawn against its plan, months through the actuals end: what the forecast planned as the month began (the Report query's planValues of the same row); else null.",
+      resolve: (p) => p.plan,
+    }),
   }),
 });
 
@@ -94,6 +105,7 @@ export const ChartSeriesFiguresRef = builder.objectRef<SeriesFiguresView>('Chart
     reportItemId: t.id({ nullable: true, resolve: (s) => s.line.reportItemId }),
     isLeaf: t.boolean({ resolve: (s) => s.line.isLeaf }),
     invert: t.boolean({ resolve: (s) => s.line.invert }),
+    plan: t.exposeBoolean('plan', { description: 'Its points carry the plan through the actuals end.' }),
     error: t.exposeString('error', {
       nullable: true,
       description:

@@ -513,10 +513,31 @@ describe('chart figures', () => {
     expect(figures).toMatchObject({ startMonth: '2026-10', endMonth: '2027-01', actualsEndMonth: '2026-11' });
     expect(figures?.months).toEqual(['2026-10', '2026-11', '2026-12', '2027-01']);
     expect(figures?.series[0]?.points).toEqual([
-      { month: '2026-10', amount: 0, scenario: 'actual', actual: 0, forecast: null },
-      { month: '2026-11', amount: 1_800_000, scenario: 'actual', actual: 1_800_000, forecast: 1_800_000 },
-      { month: '2026-12', amount: 2_000_000, scenario: 'forecast', actual: null, forecast: 2_000_000 },
-      { month: '2027-01', amount: 2_000_000, scenario: 'forecast', actual: null, forecast: 2_000_000 },
+      { month: '2026-10', amount: 0, scenario: 'actual', actual: 0, forecast: null, plan: null },
+      {
+        month: '2026-11',
+        amount: 1_800_000,
+        scenario: 'actual',
+        actual: 1_800_000,
+        forecast: 1_800_000,
+        plan: null,
+      },
+      {
+        month: '2026-12',
+        amount: 2_000_000,
+        scenario: 'forecast',
+        actual: null,
+        forecast: 2_000_000,
+        plan: null,
+      },
+      {
+        month: '2027-01',
+        amount: 2_000_000,
+        scenario: 'forecast',
+        actual: null,
+        forecast: 2_000_000,
+        plan: null,
+      },
     ]);
     expect(figures?.series[1]?.points.map((p) => p.amount)).toEqual([0, -1_800_000, -2_000_000, -2_000_000]);
     // Payroll's own figures (its '_leaf' row): the card charge of February 2026 only.

@@ -4,6 +4,7 @@ import {
   type ChartRowIndex,
   type ChartType,
   computeChartLineFigures,
+  computeChartLinePlans,
   earliestMonth,
   findDashboardRangeProblem,
   indexChartRows,
@@ -17,6 +18,7 @@ import {
 import type { StoredChartLine } from '../../db/schema';
 import type { Context } from '../../graphql/context';
 import { type LoadedReport, loadReport } from '../reports/loadReport';
+import { reportPlansOf } from '../reports/loadReportPlans';
 import { MAX_REPORT_SPAN_MONTHS } from '../reports/resolveReportRange';
 import { badDashboardInput } from './dashboardErrors';
 import { dashboardRange } from './dashboardRange';
@@ -36,6 +38,8 @@ export type SeriesFiguresView = {
   name: string;
   color: string | null;
   line: StoredChartLine;
+  /** Drawn against its plan: its points carry `plan` through the actuals end. */
+  plan: boolean;
   error: string | null;
   points: ChartPoint[];
 };
@@ -83,16 +87,22 @@ export async function loadChartFigures(
     );
   }
   const months = monthRange(startMonth, endMonth);
-  const figuresOf = async (line: StoredChartLine): Promise<Pick<SeriesFiguresView, 'error' | 'points'>> => {
-    const index = await reportIndex(ctx, chart.entityId, line.reportId, range);
-    if (!index) {
+  const figuresOf = async (
+    line: StoredChartLine,
+    withPlan = false,
+  ): Promise<Pick<SeriesFiguresView, 'error' | 'points'>> => {
+    const found = await reportIndex(ctx, chart.entityId, line.reportId, range);
+    if (!found) {
       return {
         error: `Report not found: ${line.reportId}`,
         points: buildChartPoints([], months, actualsEndMonth),
       };
     }
-    const figures = computeChartLineFigures(index, line, months);
-    return { error: figures.error, points: buildChartPoints(figures.values, months, actualsEndMonth) };
+    const figures = computeChartLineFigures(found.index, line, months);
+    const plans = withPlan
+      ? computeChartLinePlans(found.index, line, months, await reportPlansOf(ctx.db, found.report))
+      : [];
+    return { error: figures.error, points: buildChartPoints(figures.values, months, actualsEndMonth, plans) };
   };
   const series: SeriesFiguresView[] = [];
   for (const group of chart.dataGroups) {
@@ -104,7 +114,8 @@ export async function loadChartFigures(
         name: item.name,
         color: item.color,
         line: item,
-        ...(await figuresOf(item)),
+        plan: item.plan ?? false,
+        ...(await figuresOf(item, item.plan ?? false)),
       });
     }
   }
@@ -116,6 +127,7 @@ export async function loadChartFigures(
         name: chart.highlight.name,
         color: null,
         line: chart.highlight,
+        plan: false,
         ...(await figuresOf(chart.highlight)),
       }
     : null;
@@ -123,7 +135,8 @@ export async function loadChartFigures(
 }
 
 /** Per request: the reports its charts read, by report and range (charts of a dashboard share one). */
-const requestReports = new WeakMap<Context, Map<string, Promise<ChartRowIndex | null>>>();
+type IndexedReport = { report: LoadedReport; index: ChartRowIndex };
+const requestReports = new WeakMap<Context, Map<string, Promise<IndexedReport | null>>>();
 /** Per computed report (shared by the report cache): its rows indexed once. */
 const indexes = new WeakMap<LoadedReport, ChartRowIndex>();
 
@@ -132,7 +145,7 @@ function reportIndex(
   entityId: string,
   reportId: string,
   range: ReportRange,
-): Promise<ChartRowIndex | null> {
+): Promise<IndexedReport | null> {
   let loaded = requestReports.get(ctx);
   if (!loaded) {
     loaded = new Map();
@@ -148,7 +161,7 @@ function reportIndex(
         found = indexChartRows(report);
         indexes.set(report, found);
       }
-      return found;
+      return { report, index: found };
     });
     loaded.set(key, index);
   }

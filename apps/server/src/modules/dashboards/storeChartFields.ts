@@ -62,6 +62,7 @@ export async function storeChartFields(
         color: series.color,
         name: series.name,
         invert: series.invert,
+        plan: series.plan,
       })),
     }));
   }

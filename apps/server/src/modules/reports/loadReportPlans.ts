@@ -51,3 +51,15 @@ export async function loadReportPlans(db: Db, view: LoadedReport): Promise<Repor
     },
   );
 }
+
+/** One plan computation per computed report, however many rows or charts ask (see loadReportPlans). */
+const plansByView = new WeakMap<LoadedReport, Promise<ReportPlans>>();
+export function reportPlansOf(db: Db, view: LoadedReport): Promise<ReportPlans> {
+  let plans = plansByView.get(view);
+  if (!plans) {
+    plans = loadReportPlans(db, view);
+    plansByView.set(view, plans);
+    plans.catch(() => plansByView.delete(view));
+  }
+  return plans;
+}

@@ -5,12 +5,11 @@ import {
   type ReportColumn,
   type ReportRow,
 } from '@keel/domain';
-import type { Db } from '../../db/client';
 import { builder } from '../../graphql/builder';
 import type { ReportRecord } from './listReports';
 import type { LoadedReport } from './loadReport';
 import { loadReportFacts, type ReportFact, SCENARIOS } from './loadReportFacts';
-import { loadReportPlans, type ReportPlans } from './loadReportPlans';
+import { reportPlansOf } from './loadReportPlans';
 import { ReportAccountRef } from './reportAccountTypes';
 import { ReportSummaryRef } from './reportSummaryTypes';
 import { keyedValues, ReportLineItemTypeEnum, ReportValueRef, ScenarioEnum } from './sharedTypes';
@@ -167,22 +166,10 @@ export const ReportLineItemRef = builder.objectRef<LineItemParent>('ReportLineIt
       description:
         'Plan vs actual, aligned with `columns`: for each month column through the actuals end, what the forecast planned for this row as the month began (forecasts written later do not change it); null for later months and summary columns. The variance is `columnValues` minus this.',
       resolve: async (p, _args, ctx) =>
-        (await plansOf(ctx.db, p.view)).get(p.row.id) ?? p.view.columns.map(() => null),
+        (await reportPlansOf(ctx.db, p.view)).get(p.row.id) ?? p.view.columns.map(() => null),
     }),
   }),
 });
-
-/** One plan computation per loaded report, however many rows ask (the view is one ledger version's). */
-const plansByView = new WeakMap<LoadedReport, Promise<ReportPlans>>();
-function plansOf(db: Db, view: LoadedReport): Promise<ReportPlans> {
-  let plans = plansByView.get(view);
-  if (!plans) {
-    plans = loadReportPlans(db, view);
-    plansByView.set(view, plans);
-    plans.catch(() => plansByView.delete(view));
-  }
-  return plans;
-}
 
 type DimensionAccount = { id: string; name: string; path: string; parentId: string | null };
 export const ReportDimensionAccountRef = builder
