@@ -23,6 +23,7 @@ const { DEFAULT_FIRST_LOAD_BENCH, runFirstLoadBenchmark } = await import('./firs
 const { DEFAULT_FORMULA_BENCH, runFormulaBenchmark } = await import('./formula');
 const { DEFAULT_MODEL_API_BENCH, runModelApiBenchmark } = await import('./modelApi');
 const { DEFAULT_DASHBOARD_API_BENCH, runDashboardApiBenchmark } = await import('./dashboardApi');
+const { DEFAULT_HIRING_API_BENCH, runHiringApiBenchmark } = await import('./hiringApi');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -167,6 +168,15 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       charts: readCount('charts', DEFAULT_DASHBOARD_API_BENCH.charts),
       databases: readDatabases(DEFAULT_DASHBOARD_API_BENCH.databases),
       postgresUrl: readPostgresUrl(DEFAULT_DASHBOARD_API_BENCH.postgresUrl),
+    }),
+  /** A salary saved and the HiringPlan query at 50 concurrent clients (bench/hiringApi.ts). */
+  'hiring-api': () =>
+    runHiringApiBenchmark({
+      runs: readCount('runs', DEFAULT_HIRING_API_BENCH.runs),
+      clients: readCount('clients', DEFAULT_HIRING_API_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_HIRING_API_BENCH.seconds),
+      databases: readDatabases(DEFAULT_HIRING_API_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_HIRING_API_BENCH.postgresUrl),
     }),
   // Other benchmarks (API load, web) go here.
 };
