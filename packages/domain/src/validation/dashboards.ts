@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type MonthKey, monthsBetween } from '../months';
+import { requiredNameSchema } from './text';
 
 /**
  * Form and API rules for dashboards and their charts (spec §3 Dashboard and Chart, §5 'Chart', §9
@@ -76,12 +77,7 @@ export const DASHBOARD_MESSAGES = {
   outsideGrid: `A chart must fit in the ${DASHBOARD_GRID_COLUMNS}-column grid (x + w at most ${DASHBOARD_GRID_COLUMNS})`,
 } as const;
 
-const nameSchema = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const nameSchema = requiredNameSchema;
 
 export const dashboardNameSchema = nameSchema('Name', DASHBOARD_NAME_MAX);
 export const chartNameSchema = nameSchema('Name', CHART_NAME_MAX);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AMOUNT_TOO_LARGE, type Cents, parseAmount } from '../money';
 import type { MonthKey } from '../months';
+import { requiredNameSchema } from './text';
 
 /**
  * Form and API rules for the hiring plan: departments, roles (job titles), employees and job positions
@@ -53,12 +54,7 @@ export const HIRING_MESSAGES = {
   jobPositionPlacementDepartment: 'Position must be next to a job position of the same department',
 } as const;
 
-const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(HIRING_NAME_MAX, `${label} must be at most ${HIRING_NAME_MAX} characters`);
+const nameSchema = (label: string) => requiredNameSchema(label, HIRING_NAME_MAX);
 
 export const departmentNameSchema = nameSchema('Name');
 export const jobTitleNameSchema = nameSchema('Name');

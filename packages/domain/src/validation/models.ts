@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type MonthKey, monthsBetween } from '../months';
+import { requiredNameSchema } from './text';
 
 /**
  * Form and API rules for models, variables and outputs (spec §5 'Models'). One definition, used by the
@@ -35,12 +36,7 @@ export const MODEL_MESSAGES = {
   linkToOwnOutput: 'A linked input cannot read an account its own model writes to',
 } as const;
 
-const nameSchema = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+const nameSchema = requiredNameSchema;
 
 export const modelNameSchema = nameSchema('Name', MODEL_NAME_MAX);
 export const variableNameSchema = nameSchema('Name', VARIABLE_NAME_MAX);
