@@ -33,6 +33,9 @@ const ModelsPage = lazyPage(() => import('./features/models/ModelsPage').then((m
 const HiringPlanPage = lazyPage(() =>
   import('./features/hiring/HiringPlanPage').then((m) => m.HiringPlanPage),
 );
+const DashboardPage = lazyPage(() =>
+  import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+);
 const CardsPage = lazyPage(() => import('./features/cards/CardsPage').then((m) => m.CardsPage));
 const PlaceholderPage = lazyPage(() =>
   import('./features/placeholder/PlaceholderPage').then((m) => m.PlaceholderPage),
@@ -43,7 +46,6 @@ const PublicPlaceholderPage = lazyPage(() =>
 
 /** Signed-in pages that later issues fill: each shows the shell and its title for now. */
 const PLACEHOLDER_PAGES: { path: string; title: string }[] = [
-  { path: '/dashboard', title: 'Dashboard' },
   { path: '/accounts', title: 'Accounts' },
   { path: '/accounts/linked', title: 'Linked Accounts' },
   { path: `/accounts/${PRODUCT_SLUG}`, title: `${PRODUCT_NAME} Accounts` },
@@ -105,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: '/models', element: <ModelsPage /> },
           { path: '/models/:id', element: <ModelsPage /> },
           { path: '/hiring-plan', element: <HiringPlanPage /> },
+          { path: '/dashboard', element: <DashboardPage /> },
           ...PLACEHOLDER_PAGES.map(({ path, title }) => ({
             path,
             element: <PlaceholderPage key={path} title={title} />,

@@ -63,13 +63,26 @@ const RANGE_DEPENDENT_TYPES = {
   ReportAccount: { keyFields: false },
 } as const;
 
+/**
+ * A chart's data groups and series carry ids unique within their chart only (a client may choose them),
+ * and a dashboard position's id is its chart's: parts of their parent, never merged across parents by id.
+ * Each answer replaces them whole (a chart is written whole, its figures are per range).
+ */
+const CHART_PART_TYPES = {
+  ChartDataGroup: { keyFields: false },
+  ChartSeries: { keyFields: false },
+  DashboardPosition: { keyFields: false },
+  Dashboard: { fields: { positions: { merge: false } } },
+  Chart: { fields: { dataGroups: { merge: false }, highlight: { merge: false }, figures: { merge: false } } },
+} as const;
+
 export const graphqlClient = new ApolloClient({
   link: authLink
     .concat(idempotencyLink)
     .concat(sessionLink)
     .concat(prefetchLink)
     .concat(new HttpLink({ uri: '/graphql' })),
-  cache: new InMemoryCache({ typePolicies: RANGE_DEPENDENT_TYPES }),
+  cache: new InMemoryCache({ typePolicies: { ...RANGE_DEPENDENT_TYPES, ...CHART_PART_TYPES } }),
 });
 
 /** Forgets everything fetched for the previous user (called on sign-out). */
