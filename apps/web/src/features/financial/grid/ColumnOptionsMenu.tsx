@@ -8,9 +8,13 @@ const TOGGLES: { key: keyof ReportColumnOptions; label: string }[] = [
   { key: 'months', label: 'Months' },
   { key: 'annualTotal', label: 'Annual Summaries' },
   { key: 'overallTotal', label: 'Overall Total' },
+  { key: 'variance', label: 'Variance' },
 ];
 
-/** Spec §2 column options: which columns show, 'Make default' to keep them, 'Export CSV'. */
+/**
+ * Spec §2 column options: which columns show (and issue 14's Variance under the past months), 'Make
+ * default' to keep them, 'Export CSV'.
+ */
 export function ColumnOptionsMenu({
   controls,
   hiddenEmptyRows,

@@ -11,17 +11,26 @@ import { forecastEditText, isForecastCellEditable } from './forecastCellEdit';
 import { useGridContext } from './gridContext';
 import { ACTIVE_CELL_ID, FIGURE_COLUMN_WIDTH } from './gridLayout';
 import classes from './ReportGrid.module.css';
+import { describeVariance, formatVarianceShort, type Variance, varianceOf } from './variance';
 
 export type GridCellProps = {
   row: ReportLineItemView;
   rowKey: string;
   column: ReportColumnView;
   value: number;
+  /** The plan of this figure while the Variance option shows it (a past month), else null. */
+  plan: number | null;
+  /** Whether a figure above plan is good for this row (varianceDirections). */
+  higherIsGood: boolean;
   selected: boolean;
   editing: boolean;
 };
 
-/** A figure: formatCents, right-aligned; dragged when its row takes entries, edited in place in forecast months. */
+/**
+ * A figure: formatCents, right-aligned; dragged when its row takes entries, edited in place in forecast
+ * months. With a plan (the Variance option, past months) a second line gives actual − plan, coloured
+ * by whether that is good for the row, and the title the working in full.
+ */
 export const GridCell = memo(function GridCell(props: GridCellProps) {
   const { parentAccountIds, actualsEndMonth } = useGridContext();
   const item = useMemo(
@@ -51,6 +60,8 @@ function CellFrame({
   rowKey,
   column,
   value,
+  plan,
+  higherIsGood,
   selected,
   editing,
   nodeRef,
@@ -60,6 +71,9 @@ function CellFrame({
   const { actions, actualsEndMonth } = useGridContext();
   const editable = isForecastCellEditable(row, column, actualsEndMonth);
   const tone = value < 0 ? classes.negative : value === 0 ? classes.zero : undefined;
+  // Nothing planned and nothing happened: no line to read.
+  const variance =
+    plan === null || editing || (plan === 0 && value === 0) ? null : varianceOf(value, plan, higherIsGood);
   return (
     <div
       ref={nodeRef}
@@ -74,6 +88,8 @@ function CellFrame({
       data-drag-source={dragListeners ? true : undefined}
       data-editable={editable || undefined}
       data-dragging={dragging || undefined}
+      data-variance={variance?.tone}
+      title={variance && plan !== null ? describeVariance(value, plan, variance) : undefined}
       aria-selected={selected}
       style={{ width: FIGURE_COLUMN_WIDTH }}
       {...dragListeners}
@@ -87,7 +103,26 @@ function CellFrame({
       ) : (
         <span className={tone}>{formatCents(value)}</span>
       )}
+      {variance ? <VarianceLine variance={variance} /> : null}
     </div>
+  );
+}
+
+const TONE_CLASS = {
+  good: classes.varianceGood,
+  bad: classes.varianceBad,
+  neutral: classes.varianceNeutral,
+} as const;
+
+function VarianceLine({ variance }: { variance: Variance }) {
+  return (
+    <span
+      className={`${classes.variance} ${TONE_CLASS[variance.tone]}`}
+      data-testid="report-cell-variance"
+      data-tone={variance.tone}
+    >
+      {formatVarianceShort(variance)}
+    </span>
   );
 }
 

@@ -1,9 +1,11 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA treegrid of divs; table elements cannot hold its sticky, absolutely sized rows and columns.
 // biome-ignore-all lint/a11y/useFocusableInteractive: focus stays on the treegrid, which moves the selection with arrow keys (aria-activedescendant).
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the treegrid handles arrow keys and Enter for its rows, cells and headers.
+import type { MonthKey } from '@keel/domain';
 import { Loader } from '@mantine/core';
 import { memo } from 'react';
 import type { ReportColumnView } from '../reportQuery';
+import { isPlannedColumn } from './alignReportPlans';
 import { ColumnOptionsMenu } from './ColumnOptionsMenu';
 import { FIGURE_COLUMN_WIDTH, HEADER_HEIGHT, LABEL_COLUMN_WIDTH } from './gridLayout';
 import classes from './ReportGrid.module.css';
@@ -17,11 +19,16 @@ export type GridHeaderProps = {
   refreshing: boolean;
   columnOptions: ColumnOptionsControls;
   hiddenEmptyRows: number;
+  /** While the Variance option is on, the actuals end: the columns through it say 'vs plan'. */
+  varianceThrough: MonthKey | null;
   onSelectColumn(column: ReportColumnView): void;
   onExportCsv(): void;
 };
 
-/** The sticky header: a corner with the column options, then each column's title above its short label. */
+/**
+ * The sticky header: a corner with the column options, then each column's title above its short label
+ * ('Past vs plan' over the months that show their variance).
+ */
 export const GridHeader = memo(function GridHeader({
   columns,
   firstColumn,
@@ -30,6 +37,7 @@ export const GridHeader = memo(function GridHeader({
   refreshing,
   columnOptions,
   hiddenEmptyRows,
+  varianceThrough,
   onSelectColumn,
   onExportCsv,
 }: GridHeaderProps) {
@@ -48,24 +56,31 @@ export const GridHeader = memo(function GridHeader({
         </span>
       </div>
       {firstColumn > 0 ? <div style={{ width: firstColumn * FIGURE_COLUMN_WIDTH, flex: 'none' }} /> : null}
-      {shown.map((column) => (
-        <div
-          key={column.key}
-          role="columnheader"
-          className={classes.headerCell}
-          data-testid="report-column-header"
-          data-column-key={column.key}
-          aria-selected={column.key === selectedColumnKey}
-          data-border={column.border || undefined}
-          data-forecast={(column.period === 'month' && column.filter === 'forecast') || undefined}
-          data-current={column.title === 'Current' || undefined}
-          style={{ width: FIGURE_COLUMN_WIDTH }}
-          onClick={() => onSelectColumn(column)}
-        >
-          <span className={classes.headerTitle}>{column.title}</span>
-          <span className={classes.headerShort}>{column.short}</span>
-        </div>
-      ))}
+      {shown.map((column) => {
+        const planned = varianceThrough !== null && isPlannedColumn(column, varianceThrough);
+        return (
+          <div
+            key={column.key}
+            role="columnheader"
+            className={classes.headerCell}
+            data-testid="report-column-header"
+            data-column-key={column.key}
+            aria-selected={column.key === selectedColumnKey}
+            data-border={column.border || undefined}
+            data-forecast={(column.period === 'month' && column.filter === 'forecast') || undefined}
+            data-current={column.title === 'Current' || undefined}
+            data-variance={planned || undefined}
+            title={
+              planned ? `${column.short}: actual, and under it actual − plan as the month began` : undefined
+            }
+            style={{ width: FIGURE_COLUMN_WIDTH }}
+            onClick={() => onSelectColumn(column)}
+          >
+            <span className={classes.headerTitle}>{planned ? `${column.title} vs plan` : column.title}</span>
+            <span className={classes.headerShort}>{column.short}</span>
+          </div>
+        );
+      })}
     </div>
   );
 });

@@ -9,7 +9,7 @@ import { canDropOn } from './canDropOn';
 import { GridCell } from './GridCell';
 import { GridLabelCell } from './GridLabelCell';
 import { useGridContext } from './gridContext';
-import { ACTIVE_ROW_ID, FIGURE_COLUMN_WIDTH } from './gridLayout';
+import { ACTIVE_ROW_ID, FIGURE_COLUMN_WIDTH, isTallRow } from './gridLayout';
 import classes from './ReportGrid.module.css';
 
 export type GridRowProps = {
@@ -18,6 +18,10 @@ export type GridRowProps = {
   columns: readonly ReportColumnView[];
   /** For each visible column, its index in the row's `columnValues`. */
   valueIndexes: readonly number[];
+  /** The row's plans, aligned with `columnValues`, while the Variance option shows them. */
+  plans: readonly (number | null)[] | undefined;
+  /** Whether a figure above plan is good for this row. */
+  higherIsGood: boolean;
   firstColumn: number;
   lastColumn: number;
   height: number;
@@ -63,6 +67,8 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
         rowKey={rowKey}
         column={column}
         value={row.columnValues[valueIndexes[index] ?? -1] ?? 0}
+        plan={props.plans?.[valueIndexes[index] ?? -1] ?? null}
+        higherIsGood={props.higherIsGood}
         selected={props.selectedColumnKey === column.key}
         editing={props.editingColumnKey === column.key}
       />,
@@ -79,7 +85,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       data-row-key={rowKey}
       data-row-id={row.id}
       data-depth={row.depth}
-      data-tall={height > 32 || undefined}
+      data-tall={isTallRow(row) || undefined}
       data-leaf-row={row.isLeaf || undefined}
       data-drop={drop}
       aria-selected={props.selected}

@@ -109,6 +109,27 @@ const REPORT: ReportViewData = {
   accounts: ACCOUNTS,
 };
 
+/** The Report Plans answer: plans for Oct and Nov (through the actuals end), none for Dec. */
+const PLANS = {
+  __typename: 'ReportView',
+  id: 'report',
+  columns: COLUMNS.map((item) => ({ __typename: 'ReportColumn', key: item.key })),
+  lineItems: LINES.map((item) => ({
+    __typename: 'ReportLineItem',
+    id: item.id,
+    columnValues: item.columnValues,
+    planValues: {
+      L1: [0, 600_00, null],
+      'L1:rev': [400_00, 600_00, null],
+      L2: [1_200_00, 0, null],
+      'L2:rent': [1_200_00, 0, null],
+      L3: [-800_00, 600_00, null],
+    }[item.id] ?? [null, null, null],
+    defaultSign: item.sign,
+    expr: item.itemType === 'Expression' ? 'Income - Expense' : null,
+  })),
+};
+
 const ENTITY = { entity: { id: 'entity', name: 'Acme' } } as unknown as EntityContextValue;
 
 function LocationProbe() {
@@ -140,6 +161,7 @@ function renderGrid(route = '/financial') {
     operations.push(operation.operationName ?? '');
     if (operation.operationName === 'UpdateAccount')
       return of({ data: null, errors: [{ message: 'Account cannot be renamed' }] });
+    if (operation.operationName === 'ReportPlans') return of({ data: { report: PLANS } });
     return of({ data: null });
   });
   render(
@@ -271,5 +293,47 @@ describe('ReportGrid', () => {
     await user.keyboard('{Escape}');
     expect(within(cell('2026-12')).queryByRole('textbox')).toBeNull();
     expect(cell('2026-12')).toHaveTextContent('$0.00');
+  });
+
+  it('shows actual − plan under the past months with the Variance option, coloured for the row', async () => {
+    const { grid, row, user, operations } = renderGrid();
+    expect(operations).not.toContain('ReportPlans');
+    await user.click(within(grid).getByRole('button', { name: 'Column options' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Variance' }));
+    await user.keyboard('{Escape}');
+    expect(operations).toContain('ReportPlans');
+    expect(
+      within(grid)
+        .getAllByTestId('report-column-header')
+        .map((header) => header.textContent),
+    ).toEqual(['Past vs planOct 26', 'CurrentNov 26', 'FutureDec 26']);
+    const cell = (key: string, column: string) =>
+      row(key)?.querySelector<HTMLElement>(`[data-column-key="${column}"]`) as HTMLElement;
+    const rent = await within(cell('Expense/Rent', '2026-10')).findByTestId('report-cell-variance');
+    // Rent $1,234.56 against $1,200.00: an expense above plan is worse.
+    expect(rent).toHaveTextContent('+$35 (+2.9%)');
+    expect(rent).toHaveAttribute('data-tone', 'bad');
+    expect(cell('Expense/Rent', '2026-10')).toHaveAttribute(
+      'title',
+      'Plan $1,200.00 · Actual $1,234.56 · Difference +$34.56 (+2.9%): above plan, worse',
+    );
+    // Income $500 against a plan of 0: the amount, no percent; better. Net Income -$734.56 against -$800 too.
+    const income = within(cell('Income', '2026-10')).getByTestId('report-cell-variance');
+    expect(income).toHaveTextContent(/^\+\$500$/);
+    expect(income).toHaveAttribute('data-tone', 'good');
+    expect(within(cell('Net Income', '2026-10')).getByTestId('report-cell-variance')).toHaveAttribute(
+      'data-tone',
+      'good',
+    );
+    // The month under way (planned by the server, but not over) and the forecast months: no variance.
+    expect(within(cell('Expense/Rent', '2026-11')).queryByTestId('report-cell-variance')).toBeNull();
+    expect(within(cell('Expense/Rent', '2026-12')).queryByTestId('report-cell-variance')).toBeNull();
+    expect(cell('Expense/Rent', '2026-10').firstElementChild).toHaveTextContent('$1,234.56');
+    expect(screen.getByTestId('variance-legend')).toHaveTextContent('Better than plan');
+
+    await user.click(within(grid).getByRole('button', { name: 'Column options' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Variance' }));
+    expect(within(grid).queryAllByTestId('report-cell-variance')).toHaveLength(0);
+    expect(screen.getByTestId('variance-legend')).toBeEmptyDOMElement();
   });
 });

@@ -11,6 +11,7 @@ import {
   selectedColumnKey,
 } from '../reportSelection';
 import { AccountRowMenu, type RowMenuState } from './AccountRowMenu';
+import { varianceEndMonth } from './alignReportPlans';
 import { buildReportCsv, reportCsvFileName } from './buildReportCsv';
 import { parentAccountIdsOf } from './cellDragItem';
 import { downloadCsvFile } from './downloadCsvFile';
@@ -39,6 +40,8 @@ import { useGridDragAutoScroll } from './useGridDragAutoScroll';
 import { useGridExpansion } from './useGridExpansion';
 import { useGridPan } from './useGridPan';
 import { useReportColumnOptions } from './useReportColumnOptions';
+import { useReportPlans } from './useReportPlans';
+import { VarianceLegend } from './VarianceLegend';
 import { withoutEmptyAccounts } from './visibleGridRows';
 
 export type ReportGridProps = {
@@ -92,6 +95,9 @@ export function ReportGrid({
     const indexByKey = new Map(report.columns.map((column, index) => [column.key, index]));
     return columns.map((column) => indexByKey.get(column.key) ?? -1);
   }, [report.columns, columns]);
+  // Plan vs actual (issue 14 item 5): under the past months, only while the months show.
+  const varianceShown = columnOptions.options.variance && columnOptions.options.months;
+  const reportPlans = useReportPlans(report, accountsById, varianceShown);
   const lineItems = useShownLineItems(report, selectedRow, columnOptions.options.emptyAccounts);
   const expansion = useGridExpansion(report.id, lineItems);
   const rows = expansion.visibleRows;
@@ -106,13 +112,23 @@ export function ReportGrid({
   const [menu, setMenu] = useState<RowMenuState | null>(null);
   const [scrollTarget, setScrollTarget] = useState<ScrollTarget | null>(null);
 
-  const estimateRowSize = useCallback((index: number) => (rows[index] ? rowHeight(rows[index]) : 32), [rows]);
-  const rowItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  // One memo: new heights (the Variance option) come with a new getItemKey, which is what makes the
+  // virtualiser lay the rows out again (it does not watch estimateSize).
+  const rowSizing = useMemo(
+    () => ({
+      estimateSize: (index: number) => {
+        const row = rows[index];
+        return row ? rowHeight(row, varianceShown) : rowHeight({ name: '' }, varianceShown);
+      },
+      getItemKey: (index: number) => rows[index]?.id ?? index,
+    }),
+    [rows, varianceShown],
+  );
   const rowVirtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: estimateRowSize,
-    getItemKey: rowItemKey,
+    estimateSize: rowSizing.estimateSize,
+    getItemKey: rowSizing.getItemKey,
     paddingStart: HEADER_HEIGHT,
     scrollPaddingStart: HEADER_HEIGHT,
     overscan: 6,
@@ -273,10 +289,12 @@ export function ReportGrid({
     [actions, accountsById, report.actualsEndMonth, parentAccountIds, menuRowId],
   );
 
+  const plans = reportPlans.plans;
   const exportCsv = useCallback(() => {
-    const csv = buildReportCsv(report.lineItems, report.columns, columns, accountsById);
+    const variance = varianceShown ? { throughMonth: varianceEndMonth(report), plans } : undefined;
+    const csv = buildReportCsv(report.lineItems, report.columns, columns, accountsById, variance);
     downloadCsvFile(reportCsvFileName(new Date()), csv);
-  }, [report.lineItems, report.columns, columns, accountsById]);
+  }, [report, columns, accountsById, varianceShown, plans]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
@@ -324,6 +342,7 @@ export function ReportGrid({
       : ACTIVE_ROW_ID;
   return (
     <GridContext.Provider value={context}>
+      <VarianceLegend shown={varianceShown} loading={reportPlans.loading} error={reportPlans.error} />
       <div
         ref={scrollRef}
         className={classes.grid}
@@ -350,6 +369,7 @@ export function ReportGrid({
             refreshing={refreshing}
             columnOptions={columnOptions}
             hiddenEmptyRows={report.lineItems.length - lineItems.length}
+            varianceThrough={varianceShown ? varianceEndMonth(report) : null}
             onSelectColumn={controls.selectColumn}
             onExportCsv={exportCsv}
           />
@@ -366,6 +386,8 @@ export function ReportGrid({
                 rowKey={key}
                 columns={columns}
                 valueIndexes={valueIndexes}
+                plans={reportPlans.plans.get(row.id)}
+                higherIsGood={reportPlans.higherIsGood.get(row.id) ?? true}
                 firstColumn={firstColumn}
                 lastColumn={lastColumn}
                 height={virtualRow.size}

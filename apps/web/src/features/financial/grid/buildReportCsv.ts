@@ -1,5 +1,6 @@
-import { roundCentsToUnits } from '@keel/domain';
+import { type MonthKey, roundCentsToUnits } from '@keel/domain';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView } from '../reportQuery';
+import { isPlannedColumn, type RowPlans } from './alignReportPlans';
 
 /** Characters that make a spreadsheet read a text cell as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -26,25 +27,54 @@ export function csvAccountLabel(
 }
 
 /**
+ * The Variance option's part of an export (issue 14 item 5): the plans beside the actuals, for the
+ * months through `throughMonth` (varianceEndMonth).
+ */
+export type CsvVariance = { throughMonth: MonthKey; plans: RowPlans };
+
+/**
  * Spec §2 'Export CSV': a header `Account` plus one column per visible column (its short label), then
  * one line per row of the report (every row, expanded or not), amounts in whole units rounded half away
  * from zero. Lines end with CRLF.
+ * With `variance` (the Variance option), each past month (through its `throughMonth`) is followed by its plan
+ * ('Oct 26 Plan') and its variance ('Oct 26 Variance'): actual − plan of the whole units written, so
+ * the file adds up as a spreadsheet reads it. A row without a plan there (not loaded) leaves both empty.
  */
 export function buildReportCsv(
-  rows: readonly Pick<ReportLineItemView, 'accountId' | 'isLeaf' | 'name' | 'columnValues'>[],
+  rows: readonly Pick<ReportLineItemView, 'id' | 'accountId' | 'isLeaf' | 'name' | 'columnValues'>[],
   allColumns: readonly Pick<ReportColumnView, 'key'>[],
-  visibleColumns: readonly Pick<ReportColumnView, 'key' | 'short'>[],
+  visibleColumns: readonly Pick<ReportColumnView, 'key' | 'short' | 'period' | 'months'>[],
   accountsById: ReadonlyMap<string, Pick<ReportAccountView, 'path'>>,
+  variance?: CsvVariance,
 ): string {
   const indexByKey = new Map(allColumns.map((column, index) => [column.key, index]));
-  const indexes = visibleColumns.map((column) => indexByKey.get(column.key) ?? -1);
-  const header = ['Account', ...visibleColumns.map((column) => column.short)].map(csvField).join(',');
-  const lines = rows.map((row) =>
-    [
+  const fields = visibleColumns.map((column) => ({
+    index: indexByKey.get(column.key) ?? -1,
+    short: column.short,
+    planned: variance !== undefined && isPlannedColumn(column, variance.throughMonth),
+  }));
+  const header = [
+    'Account',
+    ...fields.flatMap((field) =>
+      field.planned ? [field.short, `${field.short} Plan`, `${field.short} Variance`] : [field.short],
+    ),
+  ]
+    .map(csvField)
+    .join(',');
+  const lines = rows.map((row) => {
+    const plans = variance?.plans.get(row.id);
+    return [
       csvField(csvAccountLabel(row, accountsById)),
-      ...indexes.map((index) => String(roundCentsToUnits(row.columnValues[index] ?? 0))),
-    ].join(','),
-  );
+      ...fields.flatMap((field) => {
+        const actual = roundCentsToUnits(row.columnValues[field.index] ?? 0);
+        if (!field.planned) return [String(actual)];
+        const plan = plans?.[field.index];
+        if (plan === null || plan === undefined) return [String(actual), '', ''];
+        const planned = roundCentsToUnits(plan);
+        return [String(actual), String(planned), String(actual - planned)];
+      }),
+    ].join(',');
+  });
   return `${[header, ...lines].join('\r\n')}\r\n`;
 }
 

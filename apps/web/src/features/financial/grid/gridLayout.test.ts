@@ -6,6 +6,8 @@ import {
   rowHeight,
   snappedScrollOffset,
   TALL_ROW_HEIGHT,
+  TALL_VARIANCE_ROW_HEIGHT,
+  VARIANCE_ROW_HEIGHT,
 } from './gridLayout';
 
 describe('grid layout', () => {
@@ -32,6 +34,11 @@ describe('grid layout', () => {
     expect(rowHeight({ name: 'Banks' })).toBe(TALL_ROW_HEIGHT);
     expect(rowHeight({ name: 'Investments' })).toBe(TALL_ROW_HEIGHT);
     expect(rowHeight({ name: 'Loans' })).toBe(ROW_HEIGHT);
+  });
+
+  it('makes every row taller while the variance line shows, the tall rows still taller', () => {
+    expect(rowHeight({ name: 'Loans' }, true)).toBe(VARIANCE_ROW_HEIGHT);
+    expect(rowHeight({ name: 'Banks' }, true)).toBe(TALL_VARIANCE_ROW_HEIGHT);
   });
 });
 

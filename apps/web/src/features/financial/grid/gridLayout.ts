@@ -12,10 +12,23 @@ export const TALL_ROW_HEIGHT = 44;
 /** Indentation per level of the account tree. */
 export const INDENT_PER_DEPTH = 16;
 
+/**
+ * With the Variance option every row is taller, room for the variance line under the past months'
+ * figures: one height for all rows, so the virtualiser's estimates are the rows' real sizes.
+ */
+export const VARIANCE_ROW_HEIGHT = 44;
+export const TALL_VARIANCE_ROW_HEIGHT = 52;
+
 const TALL_ROW_NAMES: ReadonlySet<string> = new Set(['Banks', 'Credit Cards', 'Investments']);
 
-export function rowHeight(row: Pick<ReportLineItemView, 'name'>): number {
-  return TALL_ROW_NAMES.has(row.name) ? TALL_ROW_HEIGHT : ROW_HEIGHT;
+/** The Banks, Credit Cards and Investments rows (taller, and in bold). */
+export function isTallRow(row: Pick<ReportLineItemView, 'name'>): boolean {
+  return TALL_ROW_NAMES.has(row.name);
+}
+
+export function rowHeight(row: Pick<ReportLineItemView, 'name'>, variance = false): number {
+  if (variance) return isTallRow(row) ? TALL_VARIANCE_ROW_HEIGHT : VARIANCE_ROW_HEIGHT;
+  return isTallRow(row) ? TALL_ROW_HEIGHT : ROW_HEIGHT;
 }
 
 /** Ids of the selected row and cell, for the treegrid's aria-activedescendant. */

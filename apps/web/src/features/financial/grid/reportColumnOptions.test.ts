@@ -47,6 +47,7 @@ describe('report column options', () => {
       months: false,
       annualTotal: true,
       overallTotal: true,
+      variance: false,
       emptyAccounts: false,
     });
     expect(parseReportColumnOptions({ annualTotal: 'yes', emptyAccounts: true })).toEqual({
@@ -54,6 +55,11 @@ describe('report column options', () => {
       emptyAccounts: true,
     });
     expect(parseReportColumnOptions({ emptyAccounts: 'no' })).toEqual(DEFAULT_COLUMN_OPTIONS);
+    expect(parseReportColumnOptions({ variance: true })).toEqual({
+      ...DEFAULT_COLUMN_OPTIONS,
+      variance: true,
+    });
+    expect(parseReportColumnOptions({ variance: 1 })).toEqual(DEFAULT_COLUMN_OPTIONS);
     expect(parseReportColumnOptions('months')).toBeUndefined();
     expect(parseReportColumnOptions(null)).toBeUndefined();
   });

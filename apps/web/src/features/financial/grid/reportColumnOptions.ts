@@ -4,21 +4,24 @@ import type { ReportColumnView } from '../reportQuery';
 
 /**
  * What the grid shows (spec §3 'Report options', saved locally by 'Make default'): months, the
- * annual summaries (FY and YTD columns), the overall total, and the empty accounts (rows that are
- * zero in every month of the range).
+ * annual summaries (FY and YTD columns), the overall total, the variance (issue 14 item 5: past
+ * months show actual − plan under each figure), and the empty accounts (rows that are zero in every
+ * month of the range).
  */
 export type ReportColumnOptions = {
   months: boolean;
   annualTotal: boolean;
   overallTotal: boolean;
+  variance: boolean;
   emptyAccounts: boolean;
 };
 
-/** Spec §3: months default on; the summaries and the empty accounts default off. */
+/** Spec §3: months default on; the summaries, the variance and the empty accounts default off. */
 export const DEFAULT_COLUMN_OPTIONS: ReportColumnOptions = {
   months: true,
   annualTotal: false,
   overallTotal: false,
+  variance: false,
   emptyAccounts: false,
 };
 
@@ -32,6 +35,7 @@ export function parseReportColumnOptions(raw: unknown): ReportColumnOptions | un
     months: flag('months'),
     annualTotal: flag('annualTotal'),
     overallTotal: flag('overallTotal'),
+    variance: flag('variance'),
     emptyAccounts: flag('emptyAccounts'),
   };
 }
@@ -59,6 +63,7 @@ export function sameColumnOptions(a: ReportColumnOptions, b: ReportColumnOptions
     a.months === b.months &&
     a.annualTotal === b.annualTotal &&
     a.overallTotal === b.overallTotal &&
+    a.variance === b.variance &&
     a.emptyAccounts === b.emptyAccounts
   );
 }
