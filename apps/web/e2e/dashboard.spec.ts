@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DashboardPage } from './pages/DashboardPage';
 import { centsOfFigure, ReportGridPage, uniqueName } from './pages/ReportGridPage';
-import { readStoredToken } from './support/api';
+import { graphql, readStoredToken } from './support/api';
 import { openDemoReport, SCREEN_SIZES } from './support/demo';
 
 /**
@@ -131,6 +131,42 @@ test("the charts show the Financial Report grid's own figures", async ({ page })
     expect(after).toBe(before);
     expect(charted).toBe(before);
   }).toPass({ timeout: 40_000 });
+});
+
+test("the plan chart sets each past month's plan beside its actual, as the report has it", async ({
+  page,
+  request,
+}) => {
+  await openDemoReport(page);
+  const token = await signedInToken(page);
+  const entityId = await DashboardPage.entityOf(request, token);
+  const dashboard = new DashboardPage(page);
+  await dashboard.open();
+  await dashboard.expectDrawn('Plan vs actual revenue');
+  const chart = dashboard.chart('Plan vs actual revenue');
+  await expect(chart.getByTestId('chart-legend-plan')).toHaveText('Revenue plan');
+  // The Report query's plan for Income in March 2026 (the demo planned its past year).
+  const report = await graphql<{
+    report: {
+      columns: { key: string }[];
+      lineItems: { name: string; accountId: string | null; planValues: (number | null)[] }[];
+    };
+  }>(
+    request,
+    token,
+    'query($e: ID!) { report(entityId: $e, startMonth: "2026-01", endMonth: "2026-10", actualsEndMonth: "2026-10") { columns { key } lineItems { name accountId planValues } } }',
+    { e: entityId },
+  );
+  const column = report.report.columns.findIndex((item) => item.key === '2026-03');
+  const income = report.report.lineItems.find((line) => line.name === 'Income' && line.accountId !== null);
+  const plan = income?.planValues[column];
+  expect(typeof plan).toBe('number');
+  const tooltip = await dashboard.hoverMonth('Plan vs actual revenue', '2026-03');
+  const actual = centsOfFigure((await tooltip.getByTestId('chart-tooltip-amount').textContent()) ?? '');
+  const planText = (await tooltip.getByTestId('chart-tooltip-plan').textContent()) ?? '';
+  const [, planned, difference] = /^Plan (\S+) · actual − plan (\S+) \(/.exec(planText) ?? [];
+  expect(centsOfFigure(planned ?? '')).toBe(plan);
+  expect(centsOfFigure((difference ?? '').replace('+', ''))).toBe(actual - (plan ?? 0));
 });
 
 test('adds a Line and a Bar chart from report lines, edits one, and deletes them with Confirm?', async ({

@@ -3,8 +3,8 @@ import { Box, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatMonthYear } from '../financial/cards/chartFormat';
 import { workingOf } from './ChartTooltipCard';
-import type { PlotSeries } from './chartPlot';
-import { SeriesSwatch } from './SeriesSwatch';
+import { PLAN_COLOR, type PlotSeries } from './chartPlot';
+import { PlanSwatch, SeriesSwatch } from './SeriesSwatch';
 
 /**
  * A chart's legend, above it: each series in its colour (hover: the report line it is read from), and
@@ -48,6 +48,25 @@ export function ChartLegend({
           </Group>
         </Tooltip>
       ))}
+      {series
+        .filter((item) => item.plan)
+        .map((item) => (
+          <Tooltip
+            key={`${item.key}-plan`}
+            label="What was planned for each past month, as the month began (the forecast then)"
+            withinPortal
+            openDelay={200}
+            multiline
+            maw={320}
+          >
+            <Group gap={4} wrap="nowrap" data-testid="chart-legend-plan">
+              <PlanSwatch color={PLAN_COLOR} />
+              <Text fz="xs" c="dimmed" truncate maw={180}>
+                {item.name} plan
+              </Text>
+            </Group>
+          </Tooltip>
+        ))}
       {hasForecast ? (
         <Group gap={4} wrap="nowrap" data-testid="chart-legend-forecast">
           {hasLines ? <DashedSwatch /> : null}

@@ -1,7 +1,7 @@
 import { formatCents } from '@keel/domain';
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatMonthLong } from '../financial/cards/chartFormat';
-import { type PlotRow, type PlotSeries, scenarioLabel } from './chartPlot';
+import { type PlotRow, type PlotSeries, planDifference, plotKeys, scenarioLabel } from './chartPlot';
 import { SeriesSwatch } from './SeriesSwatch';
 
 /**
@@ -55,6 +55,7 @@ export function ChartTooltipCard({ row, series }: { row: PlotRow; series: readon
                   {typeof amount === 'number' ? formatCents(amount) : '—'}
                 </Text>
               </Group>
+              {item.plan ? <PlanLine row={row} series={item} /> : null}
               <Text
                 size="xs"
                 c="dimmed"
@@ -69,6 +70,27 @@ export function ChartTooltipCard({ row, series }: { row: PlotRow; series: readon
         })}
       </Stack>
     </Paper>
+  );
+}
+
+/** A month's plan and how the actual compares: 'Plan $90,000.00 · actual − plan +$4,200.00 (+4.7%)'. */
+function PlanLine({ row, series }: { row: PlotRow; series: PlotSeries }) {
+  const plan = row[plotKeys.plan(series.key)];
+  const actual = row.scenario === 'actual' ? row[series.key] : null;
+  if (typeof plan !== 'number') return null;
+  const difference = planDifference(typeof actual === 'number' ? actual : null, plan);
+  const signed = (cents: number) => `${cents > 0 ? '+' : ''}${formatCents(cents)}`;
+  return (
+    <Text size="xs" pl={18} data-testid="chart-tooltip-plan">
+      Plan {formatCents(plan)}
+      {difference
+        ? ` · actual − plan ${signed(difference.amount)}${
+            difference.percent === null
+              ? ''
+              : ` (${difference.percent > 0 ? '+' : ''}${difference.percent.toFixed(1)}%)`
+          }`
+        : ''}
+    </Text>
   );
 }
 

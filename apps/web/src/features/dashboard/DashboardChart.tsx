@@ -15,7 +15,7 @@ import {
 import { formatCentsCompact, formatMonthTick } from '../financial/cards/chartFormat';
 import { ChartLegend } from './ChartLegend';
 import { ChartTooltipCard } from './ChartTooltipCard';
-import { type ChartPlot, type PlotSeries, plotKeys } from './chartPlot';
+import { type ChartPlot, PLAN_COLOR, type PlotSeries, plotKeys } from './chartPlot';
 
 /** Forecast bars are the same colour, paler (spec: 'bars, with forecast variants'). */
 const FORECAST_BAR_OPACITY = 0.4;
@@ -25,7 +25,8 @@ const AXIS_FONT_SIZE = 11;
 /**
  * A chart's figures drawn (spec §2 Dashboard screen, issue 14 item 4): bars for its Bar groups, lines
  * for its Line groups and the highlight on top; actual months solid, forecast months dashed (lines) or
- * pale (bars), a dotted rule at the actuals end month. The y axis abbreviates money ($120K); the
+ * pale (bars), a dotted rule at the actuals end month; a series drawn against its plan adds its plan as
+ * a dotted line with open dots. The y axis abbreviates money ($120K); the
  * tooltip gives each amount exactly, with the report line it comes from.
  */
 export function DashboardChart({ plot }: { plot: ChartPlot }) {
@@ -81,6 +82,7 @@ export function DashboardChart({ plot }: { plot: ChartPlot }) {
               />
             ))}
             {lines.map((series) => lineHalves(series))}
+            {plot.series.filter((series) => series.plan).map((series) => planLine(series))}
             <Tooltip
               isAnimationActive={false}
               wrapperStyle={{ zIndex: 20 }}
@@ -102,6 +104,28 @@ export function DashboardChart({ plot }: { plot: ChartPlot }) {
 function forecastPaleBar(props: BarShapeProps) {
   const forecast = (props.payload as { scenario?: string } | undefined)?.scenario === 'forecast';
   return <Rectangle {...props} fillOpacity={forecast ? FORECAST_BAR_OPACITY : 1} />;
+}
+
+/**
+ * A series' plan (plan vs actual): a dark dotted line with open dots over the months through the
+ * actuals end, so each month's bar or point sits beside what was planned for it.
+ */
+function planLine(series: PlotSeries) {
+  return (
+    <Line
+      key={`${series.key}-plan`}
+      dataKey={plotKeys.plan(series.key)}
+      name={`${series.name} plan`}
+      type="linear"
+      stroke={PLAN_COLOR}
+      strokeWidth={1.5}
+      strokeDasharray="2 3"
+      dot={{ r: 3, fill: 'var(--mantine-color-white)', stroke: PLAN_COLOR, strokeWidth: 1.5 }}
+      activeDot={{ r: 4 }}
+      isAnimationActive={false}
+      connectNulls={false}
+    />
+  );
 }
 
 /** A line series as two lines in its colour: solid through the actuals end month, dashed from it on. */

@@ -159,6 +159,15 @@ function SeriesEditor({
         checked={series.invert}
         onChange={(event) => onChange({ ...series, invert: event.currentTarget.checked })}
       />
+      <Tooltip label="Also draw what was planned for each past month, as the month began" withinPortal>
+        <Checkbox
+          mt={6}
+          label="Plan"
+          aria-label={`${label} against plan`}
+          checked={series.plan}
+          onChange={(event) => onChange({ ...series, plan: event.currentTarget.checked })}
+        />
+      </Tooltip>
       <ActionIcon
         mt={4}
         variant="subtle"

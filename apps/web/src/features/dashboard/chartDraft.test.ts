@@ -56,6 +56,7 @@ const SAVED = {
           color: '#40C057',
           name: 'Revenue',
           invert: false,
+          plan: false,
         },
       ],
     },
@@ -129,7 +130,7 @@ describe('chartInputOf', () => {
       dataGroups: [
         {
           type: 'Line',
-          data: [{ ...income, name: 'Revenue', color: CHART_PALETTE[0], invert: false }],
+          data: [{ ...income, name: 'Revenue', color: CHART_PALETTE[0], invert: false, plan: false }],
         },
       ],
     });

@@ -20,14 +20,13 @@ import type { ChartLineRef } from './reportLines';
 export type DraftSeries = {
   key: string;
   id: string | null;
-  /**
-   * Where the series' figures come from. Every series is a report line today; a series of another
-   * kind (e.g. plan vs actual) would add its own source beside `line`.
-   */
+  /** Where the series' figures come from: a report line. */
   line: ChartLineRef | null;
   name: string;
   color: ChartColor;
   invert: boolean;
+  /** Drawn against its plan too: the forecast as each past month began (plan vs actual). */
+  plan: boolean;
 };
 
 export type DraftGroup = { key: string; id: string | null; type: ChartType; series: DraftSeries[] };
@@ -65,6 +64,7 @@ export function newDraftSeries(draft: { readonly groups: readonly DraftGroup[] }
     name: DEFAULT_CHART_SERIES_NAME,
     color: nextSeriesColor(draft),
     invert: false,
+    plan: false,
   };
 }
 
@@ -104,6 +104,7 @@ export function chartDraftOf(chart: DashboardChart): ChartDraft {
         name: series.name,
         color: asPaletteColor(series.color),
         invert: series.invert,
+        plan: series.plan,
       })),
     })),
     highlight: chart.highlight
@@ -167,6 +168,7 @@ export function chartInputOf(draft: ChartDraft): ChartInput {
         name: series.name.trim() || DEFAULT_CHART_SERIES_NAME,
         color: series.color,
         invert: series.invert,
+        plan: series.plan,
       })),
     })),
   };

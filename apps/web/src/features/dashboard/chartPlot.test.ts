@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildChartPlot, HIGHLIGHT_COLOR } from './chartPlot';
+import { buildChartPlot, HIGHLIGHT_COLOR, planDifference } from './chartPlot';
 import type { ChartFiguresView } from './dashboardQueries';
 import { buildReportLineOptions } from './reportLines';
 
@@ -9,6 +9,7 @@ const point = (month: string, amount: number, actualsEnd: string) => ({
   scenario: month <= actualsEnd ? ('actual' as const) : ('forecast' as const),
   actual: month <= actualsEnd ? amount : null,
   forecast: month >= actualsEnd ? amount : null,
+  plan: null,
 });
 
 const FIGURES = {
@@ -27,6 +28,7 @@ const FIGURES = {
       reportItemId: 'l-inc',
       isLeaf: false,
       invert: false,
+      plan: false,
       error: null,
       points: [
         point('2026-10', 1_000_01, '2026-11'),
@@ -117,6 +119,7 @@ describe('buildChartPlot', () => {
         role: 'series',
         path: 'Income',
         invert: false,
+        plan: false,
         error: null,
       },
       {
@@ -127,13 +130,43 @@ describe('buildChartPlot', () => {
         role: 'highlight',
         path: 'Net Income',
         invert: true,
+        plan: false,
         error: null,
       },
     ]);
   });
 
+  it("carries a series' plan beside its figures when it is drawn against it", () => {
+    const [revenue] = FIGURES.series;
+    if (!revenue) throw new Error('no series');
+    const planned = {
+      ...FIGURES,
+      series: [
+        {
+          ...revenue,
+          plan: true,
+          points: revenue.points.map((p, i) => ({ ...p, plan: i < 2 ? 90_000_00 + i : null })),
+        },
+      ],
+      highlight: null,
+    };
+    const plot = buildChartPlot(planned, LINES);
+    expect(plot.series[0]?.plan).toBe(true);
+    expect(plot.rows.map((row) => row.s0_plan)).toEqual([90_000_00, 90_000_01, null]);
+  });
+
   it('says when the report no longer has a series’ line', () => {
     const plot = buildChartPlot(FIGURES, []);
     expect(plot.series.map((series) => series.path)).toEqual([null, null]);
+  });
+});
+
+describe('planDifference', () => {
+  it('is actual minus plan, with its share of the plan', () => {
+    expect(planDifference(110_00, 100_00)).toEqual({ amount: 10_00, percent: 10 });
+    expect(planDifference(-90_00, -100_00)).toEqual({ amount: 10_00, percent: 10 });
+    expect(planDifference(5_00, 0)).toEqual({ amount: 5_00, percent: null });
+    expect(planDifference(null, 100)).toBeNull();
+    expect(planDifference(100, null)).toBeNull();
   });
 });

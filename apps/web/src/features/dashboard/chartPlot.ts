@@ -4,6 +4,8 @@ import { pathOfLine, type ReportLineOption } from './reportLines';
 
 /** The highlight is drawn apart from the palette's colours: a dark line over the groups. */
 export const HIGHLIGHT_COLOR = '#343a40';
+/** A plan is drawn darker than any palette colour, so it reads over its own series' bars. */
+export const PLAN_COLOR = '#1a1b1e';
 
 /** A series as the chart draws it, with where its figures come from ('numbers shown with their working'). */
 export type PlotSeries = {
@@ -16,6 +18,8 @@ export type PlotSeries = {
   /** The report row its figures are, from the top ('Income › Revenue'); null when the report has none. */
   path: string | null;
   invert: boolean;
+  /** Drawn against its plan: each row has `${key}_plan` through the actuals end (the server's). */
+  plan: boolean;
   /** Why it shows zeros ('Account not found', ...), as the server says. */
   error: string | null;
 };
@@ -34,7 +38,8 @@ export type ChartPlot = {
 
 const actualKey = (key: string) => `${key}_actual`;
 const forecastKey = (key: string) => `${key}_forecast`;
-export const plotKeys = { actual: actualKey, forecast: forecastKey };
+const planKey = (key: string) => `${key}_plan`;
+export const plotKeys = { actual: actualKey, forecast: forecastKey, plan: planKey };
 
 type Figures = SeriesFiguresView | HighlightFiguresView;
 
@@ -60,6 +65,7 @@ export function buildChartPlot(figures: ChartFiguresView, lines: readonly Report
       role: 'series',
       path: pathOf(figure),
       invert: figure.invert,
+      plan: figure.plan,
       error: figure.error ?? null,
     },
     figures: figure,
@@ -74,6 +80,7 @@ export function buildChartPlot(figures: ChartFiguresView, lines: readonly Report
         role: 'highlight',
         path: pathOf(figures.highlight),
         invert: figures.highlight.invert,
+        plan: false,
         error: figures.highlight.error ?? null,
       },
       figures: figures.highlight,
@@ -88,6 +95,7 @@ export function buildChartPlot(figures: ChartFiguresView, lines: readonly Report
       row[series.key] = point.amount;
       row[actualKey(series.key)] = point.actual ?? null;
       row[forecastKey(series.key)] = point.forecast ?? null;
+      if (series.plan) row[planKey(series.key)] = 'plan' in point ? (point.plan ?? null) : null;
     }
     return row;
   });
@@ -97,6 +105,19 @@ export function buildChartPlot(figures: ChartFiguresView, lines: readonly Report
     series: entries.map((e) => e.series),
     rows,
   };
+}
+
+/**
+ * A month's actual against its plan: the difference (actual − plan, in cents) and its share of the
+ * plan in percent (null when the plan is 0), or null without a plan.
+ */
+export function planDifference(
+  actual: number | null,
+  plan: number | null,
+): { amount: number; percent: number | null } | null {
+  if (actual === null || plan === null) return null;
+  const amount = actual - plan;
+  return { amount, percent: plan === 0 ? null : (amount / Math.abs(plan)) * 100 };
 }
 
 /** 'Actual' or 'Forecast', as the report titles a month. */

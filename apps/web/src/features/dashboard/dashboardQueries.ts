@@ -49,6 +49,7 @@ export const DASHBOARDS_QUERY = graphql(`
             color
             name
             invert
+            plan
           }
         }
       }
@@ -85,6 +86,7 @@ export const DASHBOARD_FIGURES_QUERY = graphql(`
             reportItemId
             isLeaf
             invert
+            plan
             error
             points {
               month
@@ -92,6 +94,7 @@ export const DASHBOARD_FIGURES_QUERY = graphql(`
               scenario
               actual
               forecast
+              plan
             }
           }
           highlight {
