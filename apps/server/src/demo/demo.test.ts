@@ -545,9 +545,13 @@ describe('seedDemoIfEmpty', () => {
         else expect(Object.values(plans).every((plan) => plan === null)).toBe(true);
       }
     }
-    // The plan chart has a plan for each past month of the range, and none for the forecast months.
+    // The plan chart has a plan for each month of the demo's planned year through this one, none
+    // before the company planned, and none for the forecast months.
     const planned = figures.get(dashboard?.charts[3]?.id ?? '')?.series[0]?.points ?? [];
-    expect(planned.filter((p) => p.scenario === 'actual').every((p) => p.plan !== null)).toBe(true);
+    const actualMonths = planned.filter((p) => p.scenario === 'actual');
+    const firstPlanned = actualMonths.findIndex((p) => p.plan !== null);
+    expect(actualMonths.length - firstPlanned).toBe(13);
+    expect(actualMonths.slice(firstPlanned).every((p) => p.plan !== null)).toBe(true);
     expect(planned.filter((p) => p.scenario === 'forecast').every((p) => p.plan === null)).toBe(true);
     expect(planned.some((p) => p.plan !== null && p.plan !== p.amount)).toBe(true);
     // The cash balance is above zero through the actuals (the generator keeps checking above zero).

@@ -25,8 +25,8 @@ function planDeviation(accountName: string, month: string): number {
 /**
  * Plan vs actual in the demo (issue 14 item 5): the company as if it had planned in Keel for the past
  * year. For each of the last 12 months, every income and expense account with actuals gets a plan of
- * its actual give or take up to 12% (whole dollars), and the checking account the plan's cash side;
- * the current month's plan is its forecast now (as if made before the month began). Written straight
+ * its actual give or take up to 12% (whole dollars), the month under way one like the month before's,
+ * and the checking account the plan's cash side. Written straight
  * into forecast_plans, the capture of each month's start being the only other writer (see the
  * forecastPlans table): the months are past, so nothing will capture them again.
  */
@@ -46,11 +46,16 @@ export async function seedDemoPlans(tx: Tx, clock: Clock, entityId: string): Pro
   );
   const plans: { accountId: string; month: string; amount: number }[] = [];
   const cashByMonth = new Map<string, number>();
+  const plan = (accountId: string, name: string, month: string, basis: number) => {
+    const amount = Math.round((basis * (1 + planDeviation(name, month))) / 100) * 100;
+    plans.push({ accountId, month, amount });
+    cashByMonth.set(month, (cashByMonth.get(month) ?? 0) - amount);
+  };
+  const lastMonth = addMonths(currentMonth, -1);
   for (const row of actuals) {
-    const actual = Number(row.amount);
-    const amount = Math.round((actual * (1 + planDeviation(row.name, row.month))) / 100) * 100;
-    plans.push({ accountId: row.account_id, month: row.month, amount });
-    cashByMonth.set(row.month, (cashByMonth.get(row.month) ?? 0) - amount);
+    plan(row.account_id, row.name, row.month, Number(row.amount));
+    // The month under way was planned like the one before it (its own actuals are not in yet).
+    if (row.month === lastMonth) plan(row.account_id, row.name, currentMonth, Number(row.amount));
   }
   for (const [month, amount] of cashByMonth) plans.push({ accountId: checkingId, month, amount });
   await tx.execute(sql`
@@ -59,11 +64,6 @@ export async function seedDemoPlans(tx: Tx, clock: Clock, entityId: string): Pro
     FROM unnest(${sql.param(plans.map((plan) => plan.accountId))}::uuid[],
                 ${sql.param(plans.map((plan) => plan.month))}::text[],
                 ${sql.param(plans.map((plan) => plan.amount))}::bigint[]) AS p(account_id, month, amount)
-    ON CONFLICT (entity_id, account_id, month) DO UPDATE SET amount = excluded.amount`);
-  await tx.execute(sql`
-    INSERT INTO forecast_plans (entity_id, account_id, month, amount)
-    SELECT entity_id, account_id, month, amount FROM monthly_rollups
-    WHERE entity_id = ${entityId}::uuid AND scenario = 'forecast' AND month = ${currentMonth}
     ON CONFLICT (entity_id, account_id, month) DO UPDATE SET amount = excluded.amount`);
   await tx.execute(sql`
     INSERT INTO forecast_plan_marks (entity_id, through_month) VALUES (${entityId}::uuid, ${currentMonth})

@@ -174,7 +174,8 @@ describe('the Report query’s planValues', () => {
     const january = keys.find((key) => key.includes('2027-01')) ?? '';
     expect(at(rent).actual[december]).toBe(120_000);
     expect(at(rent).plan[december]).toBe(100_000);
-    expect(at(rent).plan[november]).toBe(0);
+    // November began before the company planned anything: it has no plan, not a plan of 0.
+    expect(at(rent).plan[november]).toBeNull();
     expect(at(expense).plan[december]).toBe(100_000);
     // Months after the actuals end, and summary columns, have no plan.
     expect(at(rent).plan[january]).toBeNull();

@@ -10,7 +10,8 @@ export type ReportPlans = ReadonlyMap<string, readonly (Cents | null)[]>;
 /**
  * Plan vs actual (issue 14 item 5): for every row of `view`, the plan of each month column through the
  * actuals end (the forecast as it stood when the month began: readForecastPlans), null for later
- * months and for summary columns. Rows are built by the same tree as the report's, from planned
+ * months, for months before the company's first plan (no plan is not a plan of 0) and for summary
+ * columns. Rows are built by the same tree as the report's, from planned
  * figures (computePlanFigures), so sections, expressions and flipped lines plan as they show. Read in
  * one snapshot with the report it is set beside (the report is computed again there, uncached), so the
  * plan and the actual figures are of one ledger version; cached like the report.
@@ -42,9 +43,20 @@ export async function loadReportPlans(db: Db, view: LoadedReport): Promise<Repor
         columns: current.columns,
         amountMonths: current.months,
       });
-      const planned = current.columns.map(
-        (column) => column.period === 'month' && (column.months[0] ?? '9999-99') <= range.actualsEndMonth,
+      // Months before the company's first plan had none (not a plan of 0): they show no plan.
+      const firstPlanned = plans.reduce<string | null>(
+        (first, plan) => (plan.amount !== 0 && (first === null || plan.month < first) ? plan.month : first),
+        null,
       );
+      const planned = current.columns.map((column) => {
+        const month = column.months[0] ?? '9999-99';
+        return (
+          column.period === 'month' &&
+          firstPlanned !== null &&
+          month >= firstPlanned &&
+          month <= range.actualsEndMonth
+        );
+      });
       return new Map(
         rows.map((row) => [row.id, row.values.map((value, index) => (planned[index] ? value : null))]),
       );
