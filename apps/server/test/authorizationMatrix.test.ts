@@ -1,10 +1,19 @@
-import { type Capability, type Role, roleCan } from '@keel/domain';
+import { CAPABILITIES, type Capability, PERMISSION_TABLE, ROLES, type Role, roleCan } from '@keel/domain';
+import { eq } from 'drizzle-orm';
+import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessTokens, invites, memberships, users } from '../src/db/schema';
+import { createContext } from '../src/graphql/context';
 import type { FieldAccess } from '../src/graphql/fieldPolicy';
 import { schema } from '../src/graphql/schema';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { authenticateToken, hashSecret } from '../src/modules/auth/tokens';
+import { createEntity } from '../src/modules/entities/service';
 import { createTestApp, type TestApp } from './harness';
 import { hiringSnapshot } from './hiringTestKit';
 import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from './ledgerTestKit';
+import { teamSnapshot } from './teamTestKit';
+import { createSignedInUser } from './users';
 
 /**
  * Issue 8's authorization matrix: every root operation of the schema, called by every kind of caller,
@@ -33,12 +42,19 @@ const PRINCIPALS: Record<string, Principal> = {
 };
 
 type Request = { query: string; variables?: Record<string, unknown> };
+/** Who a request is built for: operations on one's own account (two-factor, invitations) need it. */
+type Caller = { token: string | undefined };
+
+/** Every principal's password (set on their users), for the operations that ask for it again. */
+const PASSWORD = 'matrix password 1';
 
 let t: TestApp;
 let victim: LedgerFixture;
 let tokens: Record<string, string | undefined>;
 let ids: { expense: string; banks: string; entry: string };
 let sequence = 0;
+/** An admin of the victim who sends the invitations the builders make (so owner and admin may approve them). */
+let inviteSenderId: string;
 
 /** A fresh mutable account under Expense, made by the owner. */
 async function freshAccount(): Promise<string> {
@@ -185,11 +201,80 @@ async function freshChart(): Promise<string> {
   return id;
 }
 
+/** A fresh bookkeeper of the victim company; returns the membership id. */
+async function freshMember(): Promise<string> {
+  sequence += 1;
+  const person = await createSignedInUser(t, `matrix-member-${sequence}@victim.test`);
+  const [row] = await t.db
+    .insert(memberships)
+    .values({ entityId: victim.entityId, userId: person.user.id, role: 'bookkeeper' })
+    .returning({ id: memberships.id });
+  if (!row) throw new Error('membership insert returned nothing');
+  return row.id;
+}
+
+/**
+ * A fresh open invitation to the victim company, sent by its inviting admin (written directly: the
+ * builders would otherwise spend the company's hourly invitation emails). Returns its id.
+ */
+async function freshInvite(requireApproval: boolean): Promise<string> {
+  sequence += 1;
+  const [row] = await t.db
+    .insert(invites)
+    .values({
+      entityId: victim.entityId,
+      firstName: 'Matrix',
+      lastName: 'Invitee',
+      email: `matrix-invitee-${sequence}@example.com`,
+      role: 'bookkeeper',
+      tokenHash: hashSecret(`matrix-invite-${sequence}`),
+      senderId: inviteSenderId,
+      requireApproval,
+      expiresAt: new Date(t.clock.now().getTime() + 86_400_000),
+    })
+    .returning({ id: invites.id });
+  if (!row) throw new Error('invite insert returned nothing');
+  return row.id;
+}
+
+/**
+ * An invitation to the caller's email into a company of its own (so every signed-in caller can accept
+ * it); returns its raw token. Signed-out callers get a token that opens nothing.
+ */
+async function freshInviteFor(caller: Caller): Promise<string> {
+  sequence += 1;
+  const token = `matrix-accept-${sequence}`;
+  const viewer = caller.token ? await authenticateToken(t.db, t.clock, caller.token) : null;
+  if (!viewer) return token;
+  const host = await createSignedInUser(t, `matrix-host-${sequence}@elsewhere.test`);
+  const entity = await createEntity(t.db, t.clock, host.user.id, `Matrix host ${sequence}`);
+  await t.db.insert(invites).values({
+    entityId: entity.id,
+    firstName: 'Matrix',
+    lastName: 'Caller',
+    email: viewer.email,
+    role: 'bookkeeper',
+    tokenHash: hashSecret(token),
+    senderId: host.user.id,
+    expiresAt: new Date(t.clock.now().getTime() + 86_400_000),
+  });
+  return token;
+}
+
+/** The caller's session as if it had just re-entered its password (the two-factor section's gate). */
+async function reauthenticated(caller: Caller): Promise<void> {
+  if (!caller.token) return;
+  await t.db
+    .update(accessTokens)
+    .set({ reauthenticatedAt: t.clock.now() })
+    .where(eq(accessTokens.tokenHash, hashSecret(caller.token)));
+}
+
 /**
  * One valid request per root operation, naming the victim company's rows. Builders run before every
  * call, so operations that delete or rename get rows of their own.
  */
-const OPERATIONS: Record<string, () => Promise<Request>> = {
+const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
   'Query.me': async () => ({ query: '{ me { id email } }' }),
   'Query.entities': async () => ({ query: '{ entities { id } }' }),
   'Query.today': async () => ({ query: '{ today }' }),
@@ -444,13 +529,76 @@ const OPERATIONS: Record<string, () => Promise<Request>> = {
       variables: { f: from, to: await freshAccount() },
     };
   },
+  'Query.invites': async () => ({
+    query: 'query($e: ID!) { invites(entityId: $e) { id email status } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.members': async () => ({
+    query: 'query($e: ID!) { members(entityId: $e) { id role permissions { capability allowed } } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.member': async () => ({
+    query: 'query($id: ID!) { member(id: $id) { id role user { email } } }',
+    variables: { id: await freshMember() },
+  }),
+  'Mutation.createInvite': async () => ({
+    query: `mutation($e: ID!, $m: String!) {
+      createInvite(entityId: $e, firstName: "Matrix", lastName: "New", email: $m, role: "bookkeeper") { id } }`,
+    variables: { e: victim.entityId, m: `matrix-new-${++sequence}@example.com` },
+  }),
+  'Mutation.deleteInvite': async () => ({
+    query: 'mutation($id: ID!) { deleteInvite(id: $id) }',
+    variables: { id: await freshInvite(false) },
+  }),
+  'Mutation.approveInvite': async () => ({
+    query: 'mutation($id: ID!) { approveInvite(id: $id) { invite { id status } } }',
+    variables: { id: await freshInvite(true) },
+  }),
+  'Mutation.declineInvite': async () => ({
+    query: 'mutation($id: ID!) { declineInvite(id: $id) }',
+    variables: { id: await freshInvite(true) },
+  }),
+  'Mutation.acceptInvite': async (caller) => ({
+    query: 'mutation($k: String!) { acceptInvite(token: $k) { entityId status } }',
+    variables: { k: await freshInviteFor(caller) },
+  }),
+  'Mutation.updateMember': async () => ({
+    query: 'mutation($id: ID!) { updateMember(id: $id, role: "admin") { id role } }',
+    variables: { id: await freshMember() },
+  }),
+  'Mutation.deleteMember': async () => ({
+    query: 'mutation($id: ID!) { deleteMember(id: $id) }',
+    variables: { id: await freshMember() },
+  }),
+  'Mutation.updateTprimePerson': async () => ({
+    query: `mutation { updateTprimePerson(name: "Matrix Person", phoneNumber: "4155550100",
+      physicalAddress: { streetLine1: "1 Main St", city: "Austin", state: "TX", postalCode: "78701" }) { userId } }`,
+  }),
+  'Query.twoFactor': async () => ({
+    query: 'query($p: String!) { twoFactor(password: $p) { otpModuleEnabled otpSecret } }',
+    variables: { p: PASSWORD },
+  }),
+  // The current password as the new one: refused in `errors` (an answer), so no one's password changes.
+  'Mutation.updateUserPassword': async () => ({
+    query: `mutation($p: String!) { updateUserPassword(currentPassword: $p, newPassword: $p) { errors success } }`,
+    variables: { p: PASSWORD },
+  }),
+  'Mutation.updateUserFactor': async (caller) => {
+    await reauthenticated(caller);
+    return { query: 'mutation { updateUserFactor(otpAttempt: "000000") { errors codeSent } }' };
+  },
+  'Mutation.deleteUserFactor': async (caller) => {
+    await reauthenticated(caller);
+    return { query: 'mutation { deleteUserFactor { me { otpModuleEnabled } } }' };
+  },
 };
 
-/** The victim's ledger and hiring plan: what a refused call must leave as it was. */
+/** The victim's ledger, hiring plan and team: what a refused call must leave as it was. */
 async function booksSnapshot() {
   return {
     ledger: await ledgerSnapshot(t.db, victim.entityId),
     hiring: await hiringSnapshot(t.db, victim.entityId),
+    team: await teamSnapshot(t.db, victim.entityId),
   };
 }
 
@@ -478,6 +626,9 @@ beforeAll(async () => {
   const outsider = await createLedgerFixture(t, 'Outsider');
   ids = { expense: await victim.account('Expense'), banks: await victim.account('Banks'), entry: '' };
   ids.entry = await freshEntry();
+  const sender = await createSignedInUser(t, 'matrix-sender@victim.test');
+  await t.db.insert(memberships).values({ entityId: victim.entityId, userId: sender.user.id, role: 'admin' });
+  inviteSenderId = sender.user.id;
   const revoked = await victim.member('admin');
   const revoke = await t.app.inject({
     method: 'POST',
@@ -496,6 +647,8 @@ beforeAll(async () => {
     'no token': undefined,
     'revoked token': revoked,
   };
+  // Every principal signs in with one password, for the operations that ask for it again.
+  await t.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) });
 });
 afterAll(() => t.close());
 
@@ -519,7 +672,7 @@ describe('authorization matrix', () => {
       const answers: Record<string, string> = {};
       const expected: Record<string, string> = {};
       for (const [who, principal] of Object.entries(PRINCIPALS)) {
-        const request = await build();
+        const request = await build({ token: tokens[who] });
         const before = await booksSnapshot();
         const result = await t.graphql<Record<string, unknown>>(
           request.query,
@@ -539,4 +692,79 @@ describe('authorization matrix', () => {
       expect(answers).toEqual(expected);
     });
   }
+});
+
+/**
+ * The guard itself, capability by capability: every row of the permission table (one source, in
+ * packages/domain), sendMoney, manageTeam and manageEntity included, is what `ctx.requireEntity`
+ * answers a member of each role, a member of another company and a signed-out caller. Operations that
+ * need sendMoney or manageEntity (transfers, cards, billing, integrations) are not built yet: they
+ * will name the capability and the rows above will cover them like every other field.
+ */
+describe('the entity guard and the permission table', () => {
+  it('declares only capabilities of the permission table (or viewer) on root fields', () => {
+    const allowed = new Set<string>(['viewer', ...CAPABILITIES]);
+    expect(rootFields().filter((field) => !allowed.has(String(field.access)))).toEqual([]);
+    expect(PERMISSION_TABLE.map((row) => row.capability)).toEqual([...CAPABILITIES]);
+  });
+
+  it('grants each role exactly the capabilities the table gives it, and refuses the others', async () => {
+    const answers: Record<string, Record<string, string>> = {};
+    const expected: Record<string, Record<string, string>> = {};
+    const outsider = await createSignedInUser(t, 'guard-outsider@elsewhere.test');
+    const callers: [string, { userId: string; email: string; tokenId: string } | null, Role | null][] = [
+      [
+        'member of another company',
+        { userId: outsider.user.id, email: outsider.user.email, tokenId: '' },
+        null,
+      ],
+      ['no token', null, null],
+    ];
+    for (const role of ROLES) {
+      const member = await createSignedInUser(t, `guard-${role}@victim.test`);
+      await t.db.insert(memberships).values({ entityId: victim.entityId, userId: member.user.id, role });
+      callers.push([role, { userId: member.user.id, email: member.user.email, tokenId: '' }, role]);
+    }
+    for (const [who, viewer, role] of callers) {
+      answers[who] = {};
+      expected[who] = {};
+      for (const capability of CAPABILITIES) {
+        const ctx = createContext({
+          db: t.db,
+          clock: t.clock,
+          config: t.config,
+          providers: t.providers,
+          viewer,
+          client: { ip: null, userAgent: null },
+        });
+        try {
+          await ctx.requireEntity(victim.entityId, capability);
+          answers[who][capability] = 'ok';
+        } catch (error) {
+          answers[who][capability] =
+            error instanceof GraphQLError ? String(error.extensions.code) : `unexpected ${String(error)}`;
+        }
+        expected[who][capability] = !viewer
+          ? 'UNAUTHENTICATED'
+          : role === null
+            ? 'NOT_FOUND'
+            : roleCan(role, capability as Capability)
+              ? 'ok'
+              : 'FORBIDDEN';
+      }
+    }
+    expect(answers).toEqual(expected);
+    // Spec §6, said plainly: bookkeepers (and card-only and custom members) neither send money nor
+    // manage the team or the company.
+    for (const role of ['bookkeeper', 'card_only', 'custom'] as const) {
+      for (const capability of ['sendMoney', 'manageTeam', 'manageEntity'] as const) {
+        expect(answers[role]?.[capability], `${role} ${capability}`).toBe('FORBIDDEN');
+      }
+    }
+    for (const role of ['owner', 'admin'] as const) {
+      for (const capability of ['sendMoney', 'manageTeam', 'manageEntity'] as const) {
+        expect(answers[role]?.[capability], `${role} ${capability}`).toBe('ok');
+      }
+    }
+  });
 });

@@ -25,6 +25,7 @@ import {
   rollupMismatches,
   unbalancedTransactions,
 } from './ledgerTestKit';
+import { invite, teamSnapshot } from './teamTestKit';
 
 /**
  * Issue 8's property: random strings (NUL, lone surrogates, 100 KB, dates, ids), random numbers (NaN,
@@ -50,7 +51,9 @@ let knownIds: Record<
   | 'employee'
   | 'jobPosition'
   | 'dashboard'
-  | 'chart',
+  | 'chart'
+  | 'member'
+  | 'invite',
   string[]
 >;
 
@@ -80,6 +83,8 @@ function idsNamed(argName: string): string[] {
       ...knownIds.jobPosition,
       ...knownIds.dashboard,
       ...knownIds.chart,
+      ...knownIds.member,
+      ...knownIds.invite,
     ];
   }
   return allIds();
@@ -118,7 +123,16 @@ beforeAll(async () => {
       createChart(dashboardId: $d, name: "Fuzz chart", dataGroups: [{ type: Line, data: [{ accountId: $a }] }]) { id } }`,
     { d: dashboard, a: expense },
   );
+  const adminToken = await acme.member('admin');
+  const members = await acme.gql<{ members: { id: string; role: string }[] }>(
+    'query($e: ID!) { members(entityId: $e) { id role } }',
+    { e: acme.entityId },
+  );
+  const ownerInvite = await invite(acme, 'fuzz-invitee@example.com', 'bookkeeper');
+  const adminInvite = await invite(acme, 'fuzz-approval@example.com', 'admin', adminToken);
   knownIds = {
+    member: (members.data?.members ?? []).map((member) => member.id),
+    invite: [ownerInvite.id, adminInvite.id],
     dashboard: [dashboard],
     chart: [chart.data?.createChart.id ?? ''],
     department: [department, (await hiring.topLevel()).id],
@@ -302,11 +316,12 @@ function operationFor(kind: 'query' | 'mutation', field: GraphQLField<unknown, u
   };
 }
 
-/** The company's ledger and hiring plan: what a refused mutation must leave as it was. */
+/** The company's ledger, hiring plan and team: what a refused mutation must leave as it was. */
 async function booksSnapshot() {
   return {
     ledger: await ledgerSnapshot(t.db, acme.entityId),
     hiring: await hiringSnapshot(t.db, acme.entityId),
+    team: await teamSnapshot(t.db, acme.entityId),
   };
 }
 

@@ -128,6 +128,22 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
     query: 'query($entityId: ID!) { report(entityId: $entityId) { id name lineItems { name amount } } }',
     variables: { entityId },
   }),
+  // Team: the entity guard answers before any invitation or member is looked up. Rows named by id
+  // (Member(id), approve, decline, delete, updateMember) answer NOT_FOUND for another company's: see
+  // modules/team/invites.test.ts and members.test.ts.
+  'Query.invites': (entityId) => ({
+    query: 'query($entityId: ID!) { invites(entityId: $entityId) { id email } }',
+    variables: { entityId },
+  }),
+  'Query.members': (entityId) => ({
+    query: 'query($entityId: ID!) { members(entityId: $entityId) { id user { email } } }',
+    variables: { entityId },
+  }),
+  'Mutation.createInvite': (entityId) => ({
+    query: `mutation($entityId: ID!) {
+      createInvite(entityId: $entityId, firstName: "x", lastName: "y", email: "x@example.com", role: "admin") { id } }`,
+    variables: { entityId },
+  }),
   'Query.bookkeepingTransactionsConnection': (entityId) => ({
     query: 'query($entityId: ID!) { bookkeepingTransactionsConnection(entityId: $entityId) { count } }',
     variables: { entityId },

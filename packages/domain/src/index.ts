@@ -20,4 +20,6 @@ export * from './validation/dashboards';
 export * from './validation/hiring';
 export * from './validation/ledger';
 export * from './validation/models';
+export * from './validation/profile';
+export * from './validation/team';
 export * from './validation/text';

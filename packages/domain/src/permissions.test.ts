@@ -1,11 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Capability, ROLES, roleCan } from './permissions';
+import {
+  CAPABILITIES,
+  type Capability,
+  PERMISSION_TABLE,
+  permissionSummary,
+  permissionTableMarkdown,
+  ROLES,
+  roleCan,
+} from './permissions';
 
 describe('roleCan', () => {
   it('lets owners and admins send money and manage the team', () => {
     for (const role of ['owner', 'admin'] as const) {
       expect(roleCan(role, 'sendMoney')).toBe(true);
       expect(roleCan(role, 'manageTeam')).toBe(true);
+      expect(roleCan(role, 'manageEntity')).toBe(true);
     }
   });
 
@@ -18,7 +28,7 @@ describe('roleCan', () => {
   });
 
   it('lets card-only members open the company (its name, their role) but not its books', () => {
-    const all: Capability[] = ['member', 'read', 'bookkeeping', 'sendMoney', 'manageTeam', 'manageEntity'];
+    const all: Capability[] = [...CAPABILITIES];
     expect(all.filter((capability) => roleCan('card_only', capability))).toEqual(['member']);
   });
 
@@ -30,5 +40,34 @@ describe('roleCan', () => {
     for (const role of ROLES) {
       if (roleCan(role, 'bookkeeping')) expect(roleCan(role, 'read')).toBe(true);
     }
+  });
+});
+
+describe('the permission table', () => {
+  it('has one row per capability, in the order of CAPABILITIES', () => {
+    expect(PERMISSION_TABLE.map((row) => row.capability)).toEqual([...CAPABILITIES]);
+  });
+
+  it('is what roleCan answers, role by role', () => {
+    for (const role of ROLES) {
+      for (const row of PERMISSION_TABLE) {
+        expect(roleCan(role, row.capability)).toBe(row.roles.includes(role));
+      }
+    }
+  });
+
+  it("gives a bookkeeper's summary every capability, with sending money and managing the team not allowed", () => {
+    const summary = permissionSummary('bookkeeper');
+    expect(summary.map((item) => item.capability)).toEqual([...CAPABILITIES]);
+    expect(summary.filter((item) => !item.allowed).map((item) => item.label)).toEqual([
+      'Send money',
+      'Manage invites and permissions',
+      'Manage the company',
+    ]);
+  });
+
+  it("is the README's permission table", () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(permissionTableMarkdown());
   });
 });

@@ -10,6 +10,7 @@ import {
   reportGrid,
 } from '../../test/dashboardTestKit';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../test/harness';
+import { teamSnapshot } from '../../test/teamTestKit';
 import type { Db } from '../db/client';
 import { accounts, entities, entries, memberships, models, transactions, users } from '../db/schema';
 import { issueAccessToken } from '../modules/auth/tokens';
@@ -20,6 +21,7 @@ import { BASE_CHART_ACCOUNTS, type GeneratedCompany, generateCompany } from './g
 import { seedDemoIfEmpty } from './seedDemo';
 import { seedDemoDashboard } from './seedDemoDashboard';
 import { demoPayrollFigures } from './seedDemoHiringPlan';
+import { DEMO_OWNER_PROFILE, DEMO_PENDING_INVITE, seedDemoTeam } from './seedDemoTeam';
 
 const CURRENT = TEST_TODAY.slice(0, 7);
 
@@ -360,6 +362,54 @@ describe('seedDemoIfEmpty', () => {
       { entity: DEMO_HOLDINGS_NAME, role: 'owner', demo: true },
       { entity: DEMO_COMPANY_NAME, role: 'owner', demo: true },
     ]);
+  });
+
+  it("shows the team page: owner, admins, bookkeepers, a card-only member, one invitation pending approval, and the owner's profile", async () => {
+    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
+    const [company] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    if (!owner || !company) throw new Error('no demo owner or company');
+    const { token } = await issueAccessToken(t.db, t.clock, owner.id, 1);
+    const team = await t.graphql<{
+      members: { role: string; editable: boolean }[];
+      invites: { email: string; status: string; requireApproval: boolean; sender: { email: string } }[];
+      me: {
+        tprimePerson: {
+          phoneNumber: string;
+          physicalAddress: { city: string; state: string; country: string };
+        };
+      };
+    }>(
+      `query($e: ID!) {
+        members(entityId: $e) { role editable }
+        invites(entityId: $e) { email status requireApproval sender { email } }
+        me { tprimePerson { phoneNumber physicalAddress { city state country } } } }`,
+      { e: company.id },
+      token,
+    );
+    expect(team.errors).toBeUndefined();
+    expect([...new Set(team.data?.members.map((member) => member.role))]).toEqual([
+      'owner',
+      'admin',
+      'bookkeeper',
+      'card_only',
+    ]);
+    expect(team.data?.members[0]?.editable).toBe(false);
+    expect(team.data?.invites).toEqual([
+      {
+        email: DEMO_PENDING_INVITE.email,
+        status: 'pending',
+        requireApproval: true,
+        sender: { email: DEMO_PENDING_INVITE.senderEmail },
+      },
+    ]);
+    expect(team.data?.me.tprimePerson).toEqual({
+      phoneNumber: DEMO_OWNER_PROFILE.phoneNumber,
+      physicalAddress: { city: 'San Francisco', state: 'CA', country: 'United States' },
+    });
+    // Seeding the team again changes nothing.
+    const before = await teamSnapshot(t.db, company.id);
+    await seedDemoTeam(t.db, t.clock, { entityId: company.id, ownerId: owner.id });
+    expect(await teamSnapshot(t.db, company.id)).toEqual(before);
   });
 
   it('gives the demo companies books that end on the clock’s today', async () => {

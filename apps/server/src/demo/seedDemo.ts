@@ -12,6 +12,7 @@ import { seedDemoForecasts, seedDemoRules } from './seedDemoForecasts';
 import { seedDemoHiringPlan } from './seedDemoHiringPlan';
 import { seedDemoModel } from './seedDemoModel';
 import { seedDemoPlans } from './seedDemoPlans';
+import { seedDemoTeam } from './seedDemoTeam';
 
 export type DemoLogin = { entityName: string; email: string; password: string };
 
@@ -63,6 +64,7 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
       updatedAt: now,
     }));
     await tx.insert(memberships).values(team);
+    await seedDemoTeam(tx, clock, { entityId: company.entityId, ownerId });
     await seedDemoForecasts(tx, clock, company.entityId, { payrollFromHiringPlan: true });
     await seedDemoRules(tx, clock, company.entityId);
     await seedDemoModel(tx, clock, company.entityId);

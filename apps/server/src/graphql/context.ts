@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { memberships } from '../db/schema';
+import type { ClientInfo } from '../modules/auth/audit';
 import type { Providers } from '../providers';
 import { entityNotFound, forbidden, unauthenticated } from './errors';
 
@@ -18,6 +19,8 @@ export type Context = {
   config: Config;
   providers: Providers;
   viewer: Viewer | null;
+  /** Where the request came from: kept on audit events and counted by the rate limits. */
+  client: ClientInfo;
   /** The viewer, or UNAUTHENTICATED. */
   requireViewer(): Viewer;
   /**

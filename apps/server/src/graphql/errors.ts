@@ -11,6 +11,8 @@ import { GraphQLError } from 'graphql';
  * - CONFLICT: someone else changed the same rows at the same moment and retrying did not get past it
  *   (or a row this write needed was deleted meanwhile): reload and try again;
  * - SERVICE_UNAVAILABLE (503, with Retry-After): too many requests at once; this one did not run;
+ * - TOO_MANY_REQUESTS: a rate limit refused it (password re-entry, codes); `extensions.retryAfterSeconds`
+ *   says when to try again;
  * - IDEMPOTENCY_IN_PROGRESS (409), IDEMPOTENCY_KEY_REUSED (422), IDEMPOTENCY_RESPONSE_UNAVAILABLE: a
  *   mutation's Idempotency-Key is still running, was used for another request, or its first answer was
  *   too large to keep (it ran: reload);
@@ -26,6 +28,7 @@ export type ErrorCode =
   | 'TIMEOUT'
   | 'CONFLICT'
   | 'SERVICE_UNAVAILABLE'
+  | 'TOO_MANY_REQUESTS'
   | 'IDEMPOTENCY_IN_PROGRESS'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_RESPONSE_UNAVAILABLE'
@@ -40,3 +43,11 @@ export const unauthenticated = () => apiError('UNAUTHENTICATED', 'Attempted API 
 /** Used for foreign and unknown entity ids alike, so a refusal reveals nothing about other companies. */
 export const entityNotFound = () => apiError('NOT_FOUND', 'Entity not found');
 export const forbidden = () => apiError('FORBIDDEN', 'You do not have permission to do that');
+
+/** A rate limit's refusal: try again after `retryAfterSeconds`. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new GraphQLError(message, { extensions: { code: 'TOO_MANY_REQUESTS', retryAfterSeconds } });
+
+/** BAD_USER_INPUT naming the argument (or `argument.field` inside an input) it is about. */
+export const badInput = (message: string, field?: string) =>
+  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}) } });

@@ -13,6 +13,9 @@ import '../modules/transactions/queries';
 import '../modules/models';
 import '../modules/hiring';
 import '../modules/dashboards';
+import '../modules/team';
+import '../modules/profile';
+import '../modules/security';
 
 /** Importing a module's types, queries and mutations registers them on the builder. */
 export const schema = builder.toSchema();

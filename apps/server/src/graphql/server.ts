@@ -6,6 +6,7 @@ import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { AppDeps } from '../appDeps';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
 import { useReportAnswerCache } from '../modules/reports/useReportAnswerCache';
+import { clientOf } from '../rest/requestInput';
 import { createContext, type Viewer } from './context';
 import { errorFromDatabase } from './databaseErrors';
 import { useIdempotencyKeys } from './idempotency';
@@ -94,7 +95,8 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       useGraphQlJit(),
       useErrorCodes(app.log),
     ],
-    context: async ({ req }) => createContext({ ...deps, viewer: await viewerOf(req) }),
+    context: async ({ req }) =>
+      createContext({ ...deps, viewer: await viewerOf(req), client: clientOf(req) }),
   });
 
   app.route({

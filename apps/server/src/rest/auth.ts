@@ -1,4 +1,4 @@
-import { passwordResetRequestSchema } from '@keel/domain';
+import { maskPhoneNumber, passwordResetRequestSchema } from '@keel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../appDeps';
@@ -103,6 +103,10 @@ function registerSignUp(app: FastifyInstance, deps: AppDeps) {
         phone_number: result.user.phoneNumber,
       },
       auth: { access_token: result.accessToken },
+      // Ours, with an invite_token: where it led (joined its company, or waiting for an approval).
+      ...(result.invitation
+        ? { invitation: { entity_id: result.invitation.entityId, status: result.invitation.status } }
+        : {}),
     });
   });
 }
@@ -363,24 +367,21 @@ function twoFactorFields(user: UserRow) {
 }
 
 /**
- * The login response (spec §3). Before the code step the phone number shows only its last 4 digits
- * (all the code step displays), so a password alone does not reveal it.
+ * The login response (spec §3). Before the code step the phone number is the one codes go to, showing
+ * only its last 4 digits (all the code step displays), so a password alone does not reveal it.
  */
 function loginResponse(outcome: SignedIn | OtpRequired) {
   const { user } = outcome;
-  const phone = user.phoneNumber;
+  const codePhone = user.otpMethod === 'sms' ? user.otpPhoneNumber : null;
   return {
     user: {
       email: user.email,
-      phone_number: outcome.kind === 'otp_required' && phone ? maskPhoneNumber(phone) : phone,
+      phone_number:
+        outcome.kind === 'otp_required' ? (codePhone ? maskPhoneNumber(codePhone) : null) : user.phoneNumber,
     },
     auth: outcome.kind === 'signed_in' ? { access_token: outcome.accessToken } : null,
     ...twoFactorFields(user),
     csrf_token: outcome.kind === 'otp_required' ? outcome.csrfToken : null,
     messages: [] as string[],
   };
-}
-
-function maskPhoneNumber(phone: string): string {
-  return phone.replace(/\d(?=(?:\D*\d){4})/g, '*');
 }

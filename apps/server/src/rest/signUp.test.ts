@@ -49,6 +49,7 @@ async function createInvite(email: string, role: 'admin' | 'bookkeeper', token: 
     role,
     tokenHash: hashSecret(token),
     senderId: owner.id,
+    expiresAt: new Date(t.clock.now().getTime() + 86_400_000),
   });
   return entity;
 }
@@ -195,7 +196,9 @@ describe('POST /api/v1/users', () => {
     const [invite] = await t.db.select().from(invites).where(eq(invites.entityId, entity.id));
     expect(invite?.acceptedAt).not.toBeNull();
     expect(invite?.recipientId).toBe(userId);
-    expect((await findUserRow(t, email))?.inviteToken).toBe('invite-token-1');
+    expect(response.json().invitation).toEqual({ entity_id: entity.id, status: 'joined' });
+    // The token is not kept anywhere in clear: the invite holds its hash only.
+    expect(JSON.stringify(await findUserRow(t, email))).not.toContain('invite-token-1');
   });
 
   it.each([

@@ -71,3 +71,51 @@ export const entityNameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(ENTITY_NAME_MAX, `Name must be at most ${ENTITY_NAME_MAX} characters`);
+
+/** Spec §5 and §8: the password change form's messages, and ours for the server's own checks. */
+export const PASSWORD_CHANGE_MESSAGES = {
+  currentRequired: 'Current password is required',
+  currentIncorrect: 'Current password is incorrect',
+  mismatch: 'Passwords do not match',
+  sameAsCurrent: 'New password must be different from the current password',
+  tooManyAttempts: 'Too many attempts. Try again later.',
+} as const;
+
+/**
+ * The security settings' password change (spec §5): the current password, a new one of 8 to 128
+ * characters and, when the form sends it, a confirmation equal to it (the error on the confirmation).
+ */
+export const passwordChangeFormSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: PASSWORD_CHANGE_MESSAGES.currentRequired })
+      .min(1, PASSWORD_CHANGE_MESSAGES.currentRequired)
+      .max(1024, PASSWORD_CHANGE_MESSAGES.currentIncorrect),
+    newPassword: changedPasswordSchema,
+    passwordConfirmation: z.string().optional(),
+  })
+  .refine(
+    (form) => form.passwordConfirmation === undefined || form.passwordConfirmation === form.newPassword,
+    {
+      message: PASSWORD_CHANGE_MESSAGES.mismatch,
+      path: ['passwordConfirmation'],
+    },
+  );
+export type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;
+
+/** How long re-entering the password keeps the two-factor settings open (spec §2 'gated by re-entering the password'). */
+export const REAUTHENTICATION_MINUTES = 15;
+
+/** Spec §4, §8: the two-factor section's messages, and ours for the server's own checks. */
+export const TWO_FACTOR_MESSAGES = {
+  onlyOneMethod: 'Only one two-factor authentication method can be enabled at a time.',
+  failedToVerify: 'Failed to verify code',
+  passwordInvalid: 'Invalid password',
+  passwordRequired: 'Password is required',
+  reauthenticate: 'Re-enter your password to change two-factor authentication',
+  codeOrPhoneRequired: 'Send the code from your authenticator app, or a phone number for a text message',
+  resendCooldown: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another code`,
+  tooManyTexts: 'Too many text messages sent. Try again later.',
+  tooManyAttempts: 'Too many attempts. Try again later.',
+} as const;

@@ -27,11 +27,21 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
+    /** The phone of the profile (settings), E.164; not where sign-in codes go (otpPhoneNumber). */
     phoneNumber: text('phone_number'),
     /** 'app' (authenticator, TOTP) or 'sms'; null while two-factor is off. */
     otpMethod: text('otp_method', { enum: ['app', 'sms'] }),
-    /** TOTP secret; set when the app method is being enrolled or is enabled. */
+    /** TOTP secret of the enabled authenticator app; null otherwise. */
     otpSecret: text('otp_secret'),
+    /**
+     * The phone sign-in codes go to while the sms method is on: the number proven by a code during
+     * enrolment. Changing the profile's phone never moves it, so a stolen session cannot redirect codes.
+     */
+    otpPhoneNumber: text('otp_phone_number'),
+    /** A TOTP secret being enrolled (TwoFactor(password) makes it); it replaces otpSecret once a code proves it. */
+    otpPendingSecret: text('otp_pending_secret'),
+    /** The phone an SMS enrolment code was last sent to; it becomes otpPhoneNumber once the code is proven. */
+    otpPendingPhoneNumber: text('otp_pending_phone_number'),
     otpModuleEnabled: boolean('otp_module_enabled').notNull().default(false),
     /**
      * The TOTP time step (floor(unix seconds / 30)) of the last authenticator code accepted at sign-in.
@@ -39,8 +49,6 @@ export const users = pgTable(
      */
     otpLastStep: bigint('otp_last_step', { mode: 'number' }),
     googleSubject: text('google_subject'),
-    /** The invite token given at sign-up, kept for the team issue to act on. */
-    inviteToken: text('invite_token'),
     resetPasswordSentAt: timestamp('reset_password_sent_at', { withTimezone: true, mode: 'date' }),
     rememberCreatedAt: timestamp('remember_created_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
@@ -63,6 +71,11 @@ export const accessTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When the user last re-entered their password in this session (TwoFactor(password)): changing
+     * two-factor needs it within the last 15 minutes, so a stolen token alone cannot turn it off.
+     */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),
@@ -71,8 +84,8 @@ export const accessTokens = pgTable(
 );
 
 /**
- * One-time secrets sent to a user: password-reset links, SMS codes, and the CSRF token that ties a
- * login's password step to its two-factor step. Hashed, single use, expiring.
+ * One-time secrets sent to a user: password-reset links, SMS codes (sign-in and enrolment), and the
+ * CSRF token that ties a login's password step to its two-factor step. Hashed, single use, expiring.
  */
 export const userSecrets = pgTable(
   'user_secrets',
@@ -81,7 +94,9 @@ export const userSecrets = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['password_reset', 'sms_code', 'login_csrf'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['password_reset', 'sms_code', 'sms_enrolment', 'login_csrf'],
+    }).notNull(),
     secretHash: text('secret_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -139,7 +154,16 @@ export const authThrottles = pgTable(
   'auth_throttles',
   {
     scope: text('scope', {
-      enum: ['login_email_address', 'login_email', 'login_address', 'signup_address', 'reset_address'],
+      enum: [
+        'login_email_address',
+        'login_email',
+        'login_address',
+        'signup_address',
+        'reset_address',
+        'two_factor_user',
+        'sms_user',
+        'invite_entity',
+      ],
     }).notNull(),
     key: text('key').notNull(),
     windowStartedAt: timestamp('window_started_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps, users } from './auth';
 
@@ -35,6 +36,12 @@ export const memberships = pgTable(
   ],
 );
 
+/**
+ * Invitations to join a company (spec §3 Invite), open until the person has joined: sent (waiting for
+ * the person to sign up with the link), or accepted and waiting for an approval when it needs one.
+ * An invitation is done once the person is a member; the row stays as its record. One open invitation
+ * per email per company. Emails are stored trimmed and lower-cased.
+ */
 export const invites = pgTable(
   'invites',
   {
@@ -51,9 +58,21 @@ export const invites = pgTable(
     senderId: uuid('sender_id').references(() => users.id, { onDelete: 'set null' }),
     approverId: uuid('approver_id').references(() => users.id, { onDelete: 'set null' }),
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Sent by an admin (not the owner): the person joins only once another owner or admin approves. */
     requireApproval: boolean('require_approval').notNull().default(false),
+    /** When the person signed up (or signed in) with the link. */
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    /** When an owner or admin approved it (requireApproval only). */
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    /** The link stops working then (14 days after sending). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     ...timestamps,
   },
-  (t) => [uniqueIndex('invites_token_hash_key').on(t.tokenHash), index('invites_entity_idx').on(t.entityId)],
+  (t) => [
+    uniqueIndex('invites_token_hash_key').on(t.tokenHash),
+    index('invites_entity_idx').on(t.entityId),
+    uniqueIndex('invites_open_email_key')
+      .on(t.entityId, t.email)
+      .where(sql`${t.acceptedAt} IS NULL OR (${t.requireApproval} AND ${t.approvedAt} IS NULL)`),
+  ],
 );

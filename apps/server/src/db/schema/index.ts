@@ -5,3 +5,4 @@ export * from './hiring';
 export * from './idempotency';
 export * from './ledger';
 export * from './models';
+export * from './profile';

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
-/** Where a request came from, as kept on its audit events. */
+/** Where a request came from, as kept on its audit events (and counted by the rate limits). */
 export type ClientInfo = { ip: string | null; userAgent: string | null };
 
 export type AuthEventType =
@@ -15,7 +15,18 @@ export type AuthEventType =
   | 'token.revoked'
   | 'password.reset_requested'
   | 'password.updated'
-  | 'two_factor.enabled';
+  | 'two_factor.enabled'
+  | 'two_factor.disabled'
+  | 'two_factor.code_sent'
+  | 'two_factor.reauthenticated'
+  | 'profile.updated'
+  | 'invite.created'
+  | 'invite.accepted'
+  | 'invite.approved'
+  | 'invite.declined'
+  | 'invite.deleted'
+  | 'member.role_changed'
+  | 'member.removed';
 
 /** Writes one security event. `email` is kept lower-cased even when no user matches (rate limiting counts it). */
 export async function recordAuthEvent(
@@ -25,6 +36,8 @@ export async function recordAuthEvent(
     type: AuthEventType;
     client: ClientInfo;
     userId?: string | null;
+    /** The company it concerns (team events). */
+    entityId?: string | null;
     email?: string | null;
     details?: Record<string, unknown>;
   },
@@ -32,6 +45,7 @@ export async function recordAuthEvent(
   await db.insert(auditEvents).values({
     type: event.type,
     userId: event.userId ?? null,
+    entityId: event.entityId ?? null,
     email: event.email?.toLowerCase() ?? null,
     ip: event.client.ip,
     userAgent: event.client.userAgent,

@@ -44,6 +44,9 @@ export async function enableTwoFactorForDevelopment(
       otpModuleEnabled: true,
       otpMethod: input.method,
       otpSecret,
+      otpPhoneNumber: input.method === 'sms' ? phoneNumber : null,
+      otpPendingSecret: null,
+      otpPendingPhoneNumber: null,
       phoneNumber,
       updatedAt: clock.now(),
     })

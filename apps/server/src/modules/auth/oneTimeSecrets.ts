@@ -12,6 +12,7 @@ export type UserSecretRow = typeof userSecrets.$inferSelect;
 export const SECRET_TTL_MS: Record<SecretPurpose, number> = {
   password_reset: 2 * 3_600_000,
   sms_code: 5 * 60_000,
+  sms_enrolment: 10 * 60_000,
   login_csrf: 10 * 60_000,
 };
 

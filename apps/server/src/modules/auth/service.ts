@@ -289,12 +289,12 @@ export async function sendLoginSmsCode(
   client: ClientInfo,
 ): Promise<'sent' | 'refused' | 'cooldown'> {
   const user = await findUserByEmail(db, input.email);
-  if (!user || !hasTwoFactor(user) || user.otpMethod !== 'sms' || !user.phoneNumber || !input.csrfToken) {
+  if (!user || !hasTwoFactor(user) || user.otpMethod !== 'sms' || !user.otpPhoneNumber || !input.csrfToken) {
     return 'refused';
   }
   const csrf = await findUserSecret(db, user.id, 'login_csrf', input.csrfToken);
   if (!csrf || !isSecretLive(csrf, clock)) return 'refused';
-  const result = await sendSmsLoginCode(db, clock, sms, { ...user, phoneNumber: user.phoneNumber });
+  const result = await sendSmsLoginCode(db, clock, sms, { ...user, otpPhoneNumber: user.otpPhoneNumber });
   if (result === 'sent') {
     await recordAuthEvent(db, clock, { type: 'otp.sms_sent', userId: user.id, email: user.email, client });
   }

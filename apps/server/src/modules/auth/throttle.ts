@@ -53,6 +53,15 @@ export const THROTTLE_RULES: Record<ThrottleScope, ThrottleRule> = {
   signup_address: { limit: 10, windowMs: 60 * MINUTE, forgets: 'after_window' },
   /** One address: 10 password-reset requests per hour. */
   reset_address: { limit: 10, windowMs: 60 * MINUTE, forgets: 'after_window' },
+  /**
+   * One user's wrong codes while enrolling a second factor: 5, then wait until 15 minutes have passed
+   * since the last (a 6-digit code must not be guessable by trying).
+   */
+  two_factor_user: { limit: 5, windowMs: 15 * MINUTE, forgets: 'after_quiet' },
+  /** Text messages to one user's phones (sign-in and enrolment codes): 10 per hour; they cost money. */
+  sms_user: { limit: 10, windowMs: 60 * MINUTE, forgets: 'after_window' },
+  /** Invitation emails from one company: 30 per hour, so the team page cannot be used to send spam. */
+  invite_entity: { limit: 30, windowMs: 60 * MINUTE, forgets: 'after_window' },
 };
 
 /** A row whose last attempt is older than the longest window counts for nothing: it can go. */

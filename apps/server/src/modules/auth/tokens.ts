@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { accessTokens, users } from '../../db/schema';
@@ -70,6 +70,26 @@ export async function revokeAllAccessTokens(db: Db | Tx, clock: Clock, userId: s
     .update(accessTokens)
     .set({ revokedAt: clock.now() })
     .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  return revoked.length;
+}
+
+/**
+ * Revokes every live token of a user but one (after a password change: every other session must sign
+ * in again; the one that changed it signs out by itself).
+ */
+export async function revokeOtherAccessTokens(
+  db: Db | Tx,
+  clock: Clock,
+  userId: string,
+  keepTokenId: string,
+): Promise<number> {
+  const revoked = await db
+    .update(accessTokens)
+    .set({ revokedAt: clock.now() })
+    .where(
+      and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), ne(accessTokens.id, keepTokenId)),
+    )
     .returning({ id: accessTokens.id });
   return revoked.length;
 }

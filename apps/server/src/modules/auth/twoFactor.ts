@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { PRODUCT_NAME } from '@keel/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { generateSecret, verify } from 'otplib';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { userSecrets, users } from '../../db/schema';
 import type { SmsProvider } from '../../providers';
-import { findLatestLiveSecret, issueUserSecret, secretMatches } from './oneTimeSecrets';
+import { findLatestLiveSecret, issueUserSecret, retireUserSecrets, secretMatches } from './oneTimeSecrets';
+import { reserveAttempt } from './throttle';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -52,39 +53,80 @@ export async function verifyTotpCode(
   }
 }
 
-/** The text message carrying a sign-in code. */
+/** The text message carrying a sign-in or enrolment code. */
 export function smsCodeMessage(code: string): string {
   return `Your ${PRODUCT_NAME} verification code is ${code}`;
 }
 
+/** Why no code was sent: within 30 s of the previous one, or past the hourly limit of texts. */
+export type SmsRefusal = { kind: 'cooldown' | 'throttled'; retryAfterSeconds: number };
+
 /**
- * Sends a fresh 6-digit sign-in code to the user's phone; earlier codes stop working. Refused
- * ('cooldown') within 30 s of the previous code.
+ * Sends a fresh 6-digit code by text message for sign-in ('sms_code', to the enrolled phone) or
+ * enrolment ('sms_enrolment', to the phone being added); earlier codes of that purpose stop working.
+ * Refused ('cooldown') within 30 s of the previous code of either purpose, and ('throttled') past
+ * 10 texts an hour to the user (`sms_user`).
+ */
+export async function sendSmsCode(
+  db: Db,
+  clock: Clock,
+  sms: SmsProvider,
+  input: {
+    userId: string;
+    phoneNumber: string;
+    purpose: 'sms_code' | 'sms_enrolment';
+    /** More to write with the code, in its transaction (the phone an enrolment code goes to). */
+    onIssue?: (tx: Tx) => Promise<void>;
+  },
+): Promise<'sent' | SmsRefusal> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const waitMs = await db.transaction(async (tx) => {
+    // Lock the user so two concurrent requests cannot both pass the cooldown check.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('update');
+    const [previous] = await tx
+      .select({ createdAt: userSecrets.createdAt })
+      .from(userSecrets)
+      .where(
+        and(
+          eq(userSecrets.userId, input.userId),
+          inArray(userSecrets.purpose, ['sms_code', 'sms_enrolment']),
+        ),
+      )
+      .orderBy(desc(userSecrets.createdAt))
+      .limit(1);
+    const sinceMs = previous ? clock.now().getTime() - previous.createdAt.getTime() : Infinity;
+    if (sinceMs < SMS_RESEND_COOLDOWN_MS) return SMS_RESEND_COOLDOWN_MS - sinceMs;
+    await issueUserSecret(tx, clock, input.userId, input.purpose, { secret: code, replaceOlder: true });
+    await input.onIssue?.(tx);
+    return 0;
+  });
+  if (waitMs > 0) return { kind: 'cooldown', retryAfterSeconds: Math.ceil(waitMs / 1000) };
+  const allowed = await reserveAttempt(db, clock, [{ scope: 'sms_user', key: input.userId }]);
+  if (!allowed.allowed) {
+    // The code was never sent: it must not work either.
+    await retireUserSecrets(db, clock, input.userId, input.purpose);
+    return { kind: 'throttled', retryAfterSeconds: allowed.retryAfterSeconds };
+  }
+  await sms.send({ to: input.phoneNumber, body: smsCodeMessage(code) });
+  return 'sent';
+}
+
+/**
+ * Sends a fresh sign-in code to the user's enrolled phone; earlier codes stop working. Refused
+ * ('cooldown') within 30 s of the previous code, or past the hourly limit of texts.
  */
 export async function sendSmsLoginCode(
   db: Db,
   clock: Clock,
   sms: SmsProvider,
-  user: UserRow & { phoneNumber: string },
+  user: UserRow & { otpPhoneNumber: string },
 ): Promise<'sent' | 'cooldown'> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const issued = await db.transaction(async (tx) => {
-    // Lock the user so two concurrent requests cannot both pass the cooldown check.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const [previous] = await tx
-      .select({ createdAt: userSecrets.createdAt })
-      .from(userSecrets)
-      .where(and(eq(userSecrets.userId, user.id), eq(userSecrets.purpose, 'sms_code')))
-      .orderBy(desc(userSecrets.createdAt))
-      .limit(1);
-    if (previous && clock.now().getTime() - previous.createdAt.getTime() < SMS_RESEND_COOLDOWN_MS)
-      return false;
-    await issueUserSecret(tx, clock, user.id, 'sms_code', { secret: code, replaceOlder: true });
-    return true;
+  const result = await sendSmsCode(db, clock, sms, {
+    userId: user.id,
+    phoneNumber: user.otpPhoneNumber,
+    purpose: 'sms_code',
   });
-  if (!issued) return 'cooldown';
-  await sms.send({ to: user.phoneNumber, body: smsCodeMessage(code) });
-  return 'sent';
+  return result === 'sent' ? 'sent' : 'cooldown';
 }
 
 /** A second factor that passed: what completing the sign-in must use up, atomically with issuing the token. */

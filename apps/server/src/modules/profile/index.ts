@@ -1,0 +1,5 @@
+/** The profile module's public entry: its GraphQL fields (registered on import) and what the demo uses. */
+import './profileTypes';
+import './profileMutations';
+
+export { updatePerson } from './updatePerson';

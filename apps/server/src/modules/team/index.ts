@@ -1,0 +1,10 @@
+/**
+ * The team module's public entry: its GraphQL fields (registered on import) and the services sign-up
+ * and the demo use.
+ */
+import './teamQueries';
+import './teamMutations';
+
+export { acceptInviteToken, type InviteAcceptance } from './acceptInvite';
+export { createInvite } from './createInvite';
+export { inviteLink } from './inviteEmail';
