@@ -11,9 +11,9 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { Group, Paper, Text } from '@mantine/core';
-import { IconArrowsMove, IconBan, IconGripVertical } from '@tabler/icons-react';
+import { IconGripVertical } from '@tabler/icons-react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { DragOverlayCard } from '../../lib/DragOverlayCard';
 import classes from './HiringPlanTable.module.css';
 import {
   type DropZone,
@@ -140,32 +140,7 @@ export function HiringDndProvider(props: {
       </HintContext.Provider>
       <DragOverlay dropAnimation={null}>
         {dragged ? (
-          <Paper
-            shadow="md"
-            radius="sm"
-            px="sm"
-            py={6}
-            withBorder
-            data-testid="hiring-drag-overlay"
-            data-refused={refusal ? true : undefined}
-            style={{ width: 'max-content', maxWidth: 320 }}
-          >
-            <Group gap={6} wrap="nowrap">
-              {refusal ? (
-                <IconBan size={14} color="var(--mantine-color-red-6)" />
-              ) : (
-                <IconArrowsMove size={14} />
-              )}
-              <Text size="sm" fw={500} truncate>
-                {dragged.label}
-              </Text>
-            </Group>
-            {refusal ? (
-              <Text size="xs" c="red.7">
-                {refusal}
-              </Text>
-            ) : null}
-          </Paper>
+          <DragOverlayCard label={dragged.label} refusal={refusal} testId="hiring-drag-overlay" />
         ) : null}
       </DragOverlay>
     </DndContext>

@@ -12,10 +12,9 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowsMove, IconBan } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DragOverlayCard } from '../../../lib/DragOverlayCard';
 import { entriesLabel, ruleCreatedMessage } from '../moveMessages';
 import type { ReportDragItem, ReportDropData, ReportDropTarget } from '../reportDrag';
 import { REPORT_MUTATION_OPTIONS, type ReportAccountView, type ReportViewData } from '../reportQuery';
@@ -163,37 +162,12 @@ export function ReportDndProvider({
       <ReportDropViewportContext.Provider value={viewportRef}>{children}</ReportDropViewportContext.Provider>
       <DragOverlay dropAnimation={null}>
         {dragged ? (
-          <Paper
-            shadow="md"
-            radius="sm"
-            px="sm"
-            py={6}
-            withBorder
-            data-testid="report-drag-overlay"
-            data-refused={refusal ? true : undefined}
-            style={{
-              width: 'max-content',
-              maxWidth: 320,
-              borderColor: refusal ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-keel-6)',
-              background: refusal ? 'var(--mantine-color-red-0)' : 'var(--mantine-color-white)',
-            }}
-          >
-            <Group gap={6} wrap="nowrap">
-              {refusal ? (
-                <IconBan size={14} color="var(--mantine-color-red-7)" />
-              ) : (
-                <IconArrowsMove size={14} color="var(--mantine-color-keel-7)" />
-              )}
-              <Text size="xs" fw={600} truncate>
-                {dragged.label}
-              </Text>
-            </Group>
-            {refusal && overTarget ? (
-              <Text size="xs" c="red.8">
-                {refusal}
-              </Text>
-            ) : null}
-          </Paper>
+          <DragOverlayCard
+            label={dragged.label}
+            refusal={refusal}
+            showReason={overTarget}
+            testId="report-drag-overlay"
+          />
         ) : null}
       </DragOverlay>
     </DndContext>
