@@ -39,6 +39,28 @@ const AcceptInvitePayloadRef = builder
     }),
   });
 
+type MutationFieldBuilder = Parameters<Parameters<typeof builder.mutationFields>[0]>[0];
+
+/** deleteInvite and declineInvite: an open invitation removed by a team manager, answering its id. */
+function removeInviteField(t: MutationFieldBuilder, action: 'deleted' | 'declined', description: string) {
+  return t.field({
+    ...fieldPolicy({ access: 'manageTeam' }),
+    type: 'ID',
+    description,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const invite = await requireInvite(ctx, String(args.id), 'manageTeam');
+      const viewer = ctx.requireViewer();
+      return removeInvite(
+        { db: ctx.db, clock: ctx.clock, email: ctx.providers.email },
+        invite,
+        { id: viewer.userId, client: ctx.client },
+        action,
+      );
+    },
+  });
+}
+
 builder.mutationFields((t) => ({
   createInvite: t.field({
     ...fieldPolicy({ access: 'manageTeam' }),
@@ -67,23 +89,11 @@ builder.mutationFields((t) => ({
       );
     },
   }),
-  deleteInvite: t.field({
-    ...fieldPolicy({ access: 'manageTeam' }),
-    type: 'ID',
-    description:
-      'deleteInvite(id) (spec §7, the Remove action): the open invitation is deleted; its link stops working.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const invite = await requireInvite(ctx, String(args.id), 'manageTeam');
-      const viewer = ctx.requireViewer();
-      return removeInvite(
-        { db: ctx.db, clock: ctx.clock, email: ctx.providers.email },
-        invite,
-        { id: viewer.userId, client: ctx.client },
-        'deleted',
-      );
-    },
-  }),
+  deleteInvite: removeInviteField(
+    t,
+    'deleted',
+    'deleteInvite(id) (spec §7, the Remove action): the open invitation is deleted; its link stops working.',
+  ),
   approveInvite: t.field({
     ...fieldPolicy({ access: 'manageTeam' }),
     type: ApproveInvitePayloadRef,
@@ -101,23 +111,11 @@ builder.mutationFields((t) => ({
       return { invite: approved.invite, member };
     },
   }),
-  declineInvite: t.field({
-    ...fieldPolicy({ access: 'manageTeam' }),
-    type: 'ID',
-    description:
-      'The Decline action of an invitation that needs approval (spec §4): it is deleted; a person who signed up with it is told by email and does not join.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const invite = await requireInvite(ctx, String(args.id), 'manageTeam');
-      const viewer = ctx.requireViewer();
-      return removeInvite(
-        { db: ctx.db, clock: ctx.clock, email: ctx.providers.email },
-        invite,
-        { id: viewer.userId, client: ctx.client },
-        'declined',
-      );
-    },
-  }),
+  declineInvite: removeInviteField(
+    t,
+    'declined',
+    'The Decline action of an invitation that needs approval (spec §4): it is deleted; a person who signed up with it is told by email and does not join.',
+  ),
   acceptInvite: t.field({
     ...fieldPolicy({ access: 'viewer' }),
     type: AcceptInvitePayloadRef,
