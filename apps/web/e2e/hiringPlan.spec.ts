@@ -67,6 +67,8 @@ test('a position added on the page is in the report’s Salaries forecast; refus
   await page.getByRole('option', { name: `+ Create '${role}'` }).click();
   await expect(form.getByRole('textbox', { name: 'Role' })).toHaveValue(role);
   await form.getByRole('textbox', { name: 'Annual salary' }).fill('120000');
+  // Save waits for names made on the way (the server's ids) before it takes a click.
+  await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'false');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toHaveCount(0);
   const position = table.getByTestId('position-row').filter({ hasText: role });
@@ -148,6 +150,8 @@ test('a tree built on the page, positions moved by drag and drop, kept on reload
   await page.getByRole('option', { name: `+ Create '${employee}'` }).click();
   await expect(form.getByRole('textbox', { name: 'Employee' })).toHaveValue(employee);
   await form.getByRole('textbox', { name: 'Annual salary' }).fill('96000');
+  // Save waits for names made on the way (the server's ids) before it takes a click.
+  await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'false');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toHaveCount(0);
   const employeeRow = table.getByTestId('position-row').filter({ hasText: employee });
@@ -160,6 +164,8 @@ test('a tree built on the page, positions moved by drag and drop, kept on reload
   await form.getByText('Contractor', { exact: true }).click();
   await form.getByRole('textbox', { name: 'Hourly rate' }).fill('50');
   await form.getByRole('textbox', { name: 'Hours per month' }).fill('100');
+  // Save waits for names made on the way (the server's ids) before it takes a click.
+  await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'false');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toHaveCount(0);
   const contractorRow = table.getByTestId('position-row').filter({ hasText: '$50.00/h × 100 h' });

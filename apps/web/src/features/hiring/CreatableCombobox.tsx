@@ -1,4 +1,4 @@
-import { Combobox, InputBase, useCombobox } from '@mantine/core';
+import { Combobox, InputBase, Loader, useCombobox } from '@mantine/core';
 import { useState } from 'react';
 import { canCreateOption } from './canCreateOption';
 
@@ -15,14 +15,18 @@ export type CreatableComboboxProps = {
   onChange: (id: string | null) => void;
   /** Creates the typed name and resolves to its id, or null when the server refused it. */
   onCreate: (name: string) => Promise<string | null>;
+  /** Told true while a typed name is being created (the choice is not made yet), then false. */
+  onCreatingChange?: (creating: boolean) => void;
 };
 
 /**
  * A role or employee picker (spec §5 'Hiring'): typing filters the names; "+ Create '<name>'" is offered
- * only for a non-empty name that matches no existing one whatever the case, and picks what it created.
+ * only for a non-empty name that matches no existing one whatever the case, and picks what it created
+ * (the input is busy, and says so, until the server has made it).
  */
 export function CreatableCombobox(props: CreatableComboboxProps) {
-  const { label, placeholder, options, value, noneLabel, onChange, onCreate } = props;
+  const { label, placeholder, options, value, noneLabel, onChange, onCreate, onCreatingChange } = props;
+  const [creating, setCreating] = useState(false);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const selectedName = options.find((option) => option.id === value)?.name ?? '';
   const [search, setSearch] = useState<string | null>(null);
@@ -39,8 +43,15 @@ export function CreatableCombobox(props: CreatableComboboxProps) {
   const submit = async (picked: string) => {
     combobox.closeDropdown();
     if (picked === CREATE) {
-      const id = await onCreate(typed.trim());
-      if (id) onChange(id);
+      setCreating(true);
+      onCreatingChange?.(true);
+      try {
+        const id = await onCreate(typed.trim());
+        if (id) onChange(id);
+      } finally {
+        setCreating(false);
+        onCreatingChange?.(false);
+      }
     } else {
       onChange(picked === NONE ? null : picked);
     }
@@ -55,7 +66,15 @@ export function CreatableCombobox(props: CreatableComboboxProps) {
           size="xs"
           placeholder={placeholder}
           value={typed}
-          rightSection={<Combobox.Chevron size="xs" />}
+          readOnly={creating}
+          aria-busy={creating}
+          rightSection={
+            creating ? (
+              <Loader size={12} aria-label={`Adding ${typed.trim()}`} />
+            ) : (
+              <Combobox.Chevron size="xs" />
+            )
+          }
           rightSectionPointerEvents="none"
           onChange={(event) => {
             combobox.openDropdown();

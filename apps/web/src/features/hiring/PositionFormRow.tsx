@@ -37,6 +37,10 @@ const moneyProps = { prefix: '$', thousandSeparator: ',', decimalScale: 2, min: 
 export function PositionFormRow(props: PositionFormRowProps) {
   const { initial, isNew, jobTitles, employees, currentMonth, onSave, onCancel } = props;
   const [draft, setDraft] = useState(initial);
+  // Names being created in the combo boxes: Save waits for them, or the position would miss its choice.
+  const [creating, setCreating] = useState(0);
+  const trackCreating = (busy: boolean) => setCreating((count) => count + (busy ? 1 : -1));
+  const blocked = draft.jobTitleId === null || creating > 0;
   const change = (patch: Partial<PositionDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const cost = describePositionCost(draft, currentMonth);
   // A role may be picked after an await (one created on the spot): read the draft as it is then, so a
@@ -65,6 +69,7 @@ export function PositionFormRow(props: PositionFormRowProps) {
           value={draft.jobTitleId}
           onChange={pickRole}
           onCreate={props.onCreateJobTitle}
+          onCreatingChange={trackCreating}
         />
       </Table.Td>
       <Table.Td>
@@ -78,6 +83,7 @@ export function PositionFormRow(props: PositionFormRowProps) {
             setDraft((current) => ({ ...current, employeeId, quantity: employeeId ? 1 : current.quantity }))
           }
           onCreate={props.onCreateEmployee}
+          onCreatingChange={trackCreating}
         />
       </Table.Td>
       <Table.Td>
@@ -175,13 +181,16 @@ export function PositionFormRow(props: PositionFormRowProps) {
       </Table.Td>
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={HIRING_MESSAGES.jobTitleRequired} disabled={draft.jobTitleId !== null}>
+          <Tooltip
+            label={creating > 0 ? 'Adding the new name…' : HIRING_MESSAGES.jobTitleRequired}
+            disabled={!blocked}
+          >
             <Button
               size="compact-xs"
-              data-disabled={draft.jobTitleId === null || undefined}
-              aria-disabled={draft.jobTitleId === null}
+              data-disabled={blocked || undefined}
+              aria-disabled={blocked}
               onClick={(event) => {
-                if (draft.jobTitleId === null) event.preventDefault();
+                if (blocked) event.preventDefault();
                 else onSave(draft);
               }}
             >
