@@ -110,9 +110,15 @@ test.describe('report drag and drop', () => {
       await expect(grid.row(target)).not.toHaveAttribute('data-drop');
     }
 
-    // A click on a cell still selects it rather than dragging.
-    await grid.cell(ledger.to, '2026-03').click();
-    await expect(grid.cell(ledger.to, '2026-03')).toHaveAttribute('aria-selected', 'true');
+    // A click on a cell still selects it rather than dragging. The grid may still be scrolling from the
+    // last drop (a click then lands on the row that scrolled under it), so the click is tried again
+    // until it lands; no move may have been sent either way (checked below).
+    await expect(async () => {
+      await grid.cell(ledger.to, '2026-03').click();
+      await expect(grid.cell(ledger.to, '2026-03')).toHaveAttribute('aria-selected', 'true', {
+        timeout: 1_500,
+      });
+    }).toPass({ timeout: 15_000 });
 
     expect(
       operations.filter((name) => ['UpdateEntries', 'UpdateEntry', 'CreateRule'].includes(name)),
