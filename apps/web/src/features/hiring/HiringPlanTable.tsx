@@ -8,7 +8,6 @@ import type { HiringJobPosition, HiringPlanData } from './hiringQueries';
 import { PositionFormRow } from './PositionFormRow';
 import { PositionRow } from './PositionRow';
 import { draftOfPosition, newPositionDraft } from './positionDraft';
-import { useHiringMoves } from './useHiringMoves';
 import type { useHiringPlanMutations } from './useHiringPlanMutations';
 
 /** Spec §4: one row at a time is in add or edit mode (or a new department's name is being typed). */
@@ -50,7 +49,6 @@ const TABLE_WIDTH = COLUMNS.reduce((sum, column) => sum + column.width, 0);
  */
 export function HiringPlanTable(props: HiringPlanTableProps) {
   const { plan, filter, editing, onEditingChange, canEdit, currentMonth, actions } = props;
-  const move = useHiringMoves();
   const roleNames = new Map(plan.jobTitles.map((title) => [title.id, title.name]));
   const employeeNames = new Map(plan.employees.map((employee) => [employee.id, employee.name]));
   const byDepartment = new Map<string, HiringJobPosition[]>();
@@ -72,7 +70,7 @@ export function HiringPlanTable(props: HiringPlanTableProps) {
   // (the table may then scroll sideways while it is open).
   const formOpen = editing?.kind === 'addPosition' || editing?.kind === 'editPosition';
   return (
-    <HiringDndProvider plan={plan} onMove={(change) => void move(change)}>
+    <HiringDndProvider plan={plan} onMove={(change) => void actions.move(change)}>
       <Table.ScrollContainer minWidth={formOpen ? TABLE_WIDTH : 0} type="native">
         <Table
           layout={formOpen ? 'fixed' : 'auto'}

@@ -297,3 +297,27 @@ export const HIRING_ACCOUNTS_QUERY = graphql(`
 `);
 
 export type HiringAccountData = ResultOf<typeof HIRING_ACCOUNTS_QUERY>['report']['accounts'][number];
+
+/** Drag and drop (spec §4): a department into another or beside a sibling. */
+export const MOVE_DEPARTMENT_MUTATION = graphql(`
+  mutation MoveDepartment($id: ID!, $parentId: ID, $position: HiringPlacementInput) {
+    updateDepartment(id: $id, parentId: $parentId, position: $position) {
+      errors
+      department {
+        id
+      }
+    }
+  }
+`);
+
+/** Drag and drop (spec §4): a position into a department or beside another position. */
+export const MOVE_JOB_POSITION_MUTATION = graphql(`
+  mutation MoveJobPosition($id: ID!, $departmentId: ID!, $position: HiringPlacementInput!) {
+    updateJobPosition(id: $id, departmentId: $departmentId, position: $position) {
+      errors
+      jobPosition {
+        id
+      }
+    }
+  }
+`);

@@ -1,5 +1,6 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useEntityContext } from '../../shell/EntityContext';
+import type { HiringMove } from './hiringDrop';
 import {
   CREATE_DEPARTMENT_MUTATION,
   CREATE_EMPLOYEE_MUTATION,
@@ -10,6 +11,8 @@ import {
   DELETE_JOB_POSITION_MUTATION,
   DELETE_JOB_TITLE_MUTATION,
   type JobTitleDefaults,
+  MOVE_DEPARTMENT_MUTATION,
+  MOVE_JOB_POSITION_MUTATION,
   UPDATE_DEPARTMENT_MUTATION,
   UPDATE_EMPLOYEE_MUTATION,
   UPDATE_HIRING_SETTINGS_MUTATION,
@@ -114,5 +117,18 @@ export function useHiringPlanMutations() {
       run('Job position not deleted', () =>
         client.mutate({ mutation: DELETE_JOB_POSITION_MUTATION, variables: { id } }),
       ),
+    /** A drag and drop's move (spec §4). */
+    move: (move: HiringMove) => {
+      if (move.kind === 'department') {
+        const { id, parentId, position } = move;
+        return run('Department not moved', () =>
+          client.mutate({ mutation: MOVE_DEPARTMENT_MUTATION, variables: { id, parentId, position } }),
+        );
+      }
+      const { id, departmentId, position } = move;
+      return run('Job position not moved', () =>
+        client.mutate({ mutation: MOVE_JOB_POSITION_MUTATION, variables: { id, departmentId, position } }),
+      );
+    },
   };
 }
