@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { centsOfFigure, ReportGridPage, uniqueName } from './pages/ReportGridPage';
 import { openDemoReport, SCREEN_SIZES } from './support/demo';
 import { dragOnto } from './support/drag';
@@ -12,6 +12,26 @@ import { dragOnto } from './support/drag';
 
 const SALARIES = 'Expense/Operating Expenses/Payroll/Salaries';
 const CONTRACTORS = 'Expense/Operating Expenses/Payroll/Contractors';
+
+/** The two-step delete (spec §4): the bin, then the red Confirm. */
+async function confirmDelete(scope: Locator, label: string) {
+  await scope.getByRole('button', { name: `Delete ${label}` }).click();
+  await scope.getByRole('button', { name: `Confirm delete ${label}` }).click();
+}
+
+/** Types a new name into a position form's combo box and creates it with "+ Create '<name>'". */
+async function createInCombobox(page: Page, form: Locator, label: 'Role' | 'Employee', name: string) {
+  await form.getByRole('textbox', { name: label }).fill(name);
+  await page.getByRole('option', { name: `+ Create '${name}'` }).click();
+  await expect(form.getByRole('textbox', { name: label })).toHaveValue(name);
+}
+
+/** Saves a position form once Save takes a click (it waits for names made on the way) and sees it close. */
+async function savePositionForm(form: Locator) {
+  await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'false');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toHaveCount(0);
+}
 
 for (const size of SCREEN_SIZES) {
   test(`the demo plan fits the page at ${size.width}×${size.height}: every column in view`, async ({
@@ -63,21 +83,15 @@ test('a position added on the page is in the report’s Salaries forecast; refus
     'You must select a job title before creating a job position',
   );
   const role = uniqueName('E2E Role');
-  await form.getByRole('textbox', { name: 'Role' }).fill(role);
-  await page.getByRole('option', { name: `+ Create '${role}'` }).click();
-  await expect(form.getByRole('textbox', { name: 'Role' })).toHaveValue(role);
+  await createInCombobox(page, form, 'Role', role);
   await form.getByRole('textbox', { name: 'Annual salary' }).fill('120000');
-  // Save waits for names made on the way (the server's ids) before it takes a click.
-  await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'false');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form).toHaveCount(0);
+  await savePositionForm(form);
   const position = table.getByTestId('position-row').filter({ hasText: role });
   await expect(position).toContainText('$120,000 / yr');
   await expect(position).toContainText('$10,000.00');
 
   // The department holds a position: it is not deleted, and says why.
-  await row.getByRole('button', { name: `Delete ${department}` }).click();
-  await row.getByRole('button', { name: `Confirm delete ${department}` }).click();
+  await confirmDelete(row, department);
   await expect(page.getByText('Cannot delete department with employees')).toBeVisible();
 
   // The report's Salaries forecast grew by the position's month (taxes and benefits go to their own rows).
@@ -92,11 +106,9 @@ test('a position added on the page is in the report’s Salaries forecast; refus
 
   // Removed again: the position, then its department; the forecast is back where it was.
   await page.goto('/hiring-plan');
-  await position.getByRole('button', { name: `Delete ${role} position` }).click();
-  await position.getByRole('button', { name: `Confirm delete ${role} position` }).click();
+  await confirmDelete(position, `${role} position`);
   await expect(position).toHaveCount(0);
-  await row.getByRole('button', { name: `Delete ${department}` }).click();
-  await row.getByRole('button', { name: `Confirm delete ${department}` }).click();
+  await confirmDelete(row, department);
   await expect(row).toHaveCount(0);
   await grid.gotoRow(SALARIES, '2027-01');
   await expect(async () => {
@@ -143,17 +155,10 @@ test('a tree built on the page, positions moved by drag and drop, kept on reload
   const employee = uniqueName('E2E Person');
   await opsRow.getByRole('button', { name: '+ Position' }).click();
   let form = table.getByTestId('position-add-row');
-  await form.getByRole('textbox', { name: 'Role' }).fill(role);
-  await page.getByRole('option', { name: `+ Create '${role}'` }).click();
-  await expect(form.getByRole('textbox', { name: 'Role' })).toHaveValue(role);
-  await form.getByRole('textbox', { name: 'Employee' }).fill(employee);
-  await page.getByRole('option', { name: `+ Create '${employee}'` }).click();
-  await expect(form.getByRole('textbox', { name: 'Employee' })).toHaveValue(employee);
+  await createInCombobox(page, form, 'Role', role);
+  await createInCombobox(page, form, 'Employee', employee);
   await form.getByRole('textbox', { name: 'Annual salary' }).fill('96000');
-  // Save waits for names made on the way (the server's ids) before it takes a click.
-  await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'false');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form).toHaveCount(0);
+  await savePositionForm(form);
   const employeeRow = table.getByTestId('position-row').filter({ hasText: employee });
   await expect(employeeRow).toContainText('$8,000.00');
 
@@ -164,10 +169,7 @@ test('a tree built on the page, positions moved by drag and drop, kept on reload
   await form.getByText('Contractor', { exact: true }).click();
   await form.getByRole('textbox', { name: 'Hourly rate' }).fill('50');
   await form.getByRole('textbox', { name: 'Hours per month' }).fill('100');
-  // Save waits for names made on the way (the server's ids) before it takes a click.
-  await expect(form.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-disabled', 'false');
-  await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form).toHaveCount(0);
+  await savePositionForm(form);
   const contractorRow = table.getByTestId('position-row').filter({ hasText: '$50.00/h × 100 h' });
   await expect(contractorRow).toContainText('$5,000.00');
 
@@ -213,17 +215,14 @@ test('a tree built on the page, positions moved by drag and drop, kept on reload
   expect(at('$50.00/h × 100 h')).toBe(at(ops) + 1);
 
   // A department holding a position, an employee holding one and a role with hires are kept.
-  await opsRow.getByRole('button', { name: `Delete ${ops}` }).click();
-  await opsRow.getByRole('button', { name: `Confirm delete ${ops}` }).click();
+  await confirmDelete(opsRow, ops);
   await expect(page.getByText('Cannot delete department with employees')).toBeVisible();
   await page.getByRole('button', { name: 'Roles & Employees' }).click();
   const drawer = page.getByRole('dialog', { name: 'Roles & Employees' });
-  await drawer.getByRole('button', { name: `Delete ${role}` }).click();
-  await drawer.getByRole('button', { name: `Confirm delete ${role}` }).click();
+  await confirmDelete(drawer, role);
   await expect(page.getByText('Cannot delete role with hires')).toBeVisible();
   await drawer.getByRole('tab', { name: 'Employees' }).click();
-  await drawer.getByRole('button', { name: `Delete ${employee}` }).click();
-  await drawer.getByRole('button', { name: `Confirm delete ${employee}` }).click();
+  await confirmDelete(drawer, employee);
   await expect(page.getByText('Cannot delete employee with positions')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
@@ -246,25 +245,21 @@ test('a tree built on the page, positions moved by drag and drop, kept on reload
     [employeeRow, `${role} position`],
     [contractorRow, `${role} position`],
   ] as const) {
-    await row.getByRole('button', { name: `Delete ${label}` }).click();
-    await row.getByRole('button', { name: `Confirm delete ${label}` }).click();
+    await confirmDelete(row, label);
     await expect(row).toHaveCount(0);
   }
   for (const [row, name] of [
     [opsRow, ops],
     [webRow, web],
   ] as const) {
-    await row.getByRole('button', { name: `Delete ${name}` }).click();
-    await row.getByRole('button', { name: `Confirm delete ${name}` }).click();
+    await confirmDelete(row, name);
     await expect(row).toHaveCount(0);
   }
   await page.getByRole('button', { name: 'Roles & Employees' }).click();
-  await drawer.getByRole('button', { name: `Delete ${role}` }).click();
-  await drawer.getByRole('button', { name: `Confirm delete ${role}` }).click();
+  await confirmDelete(drawer, role);
   await expect(drawer.getByText(role)).toHaveCount(0);
   await drawer.getByRole('tab', { name: 'Employees' }).click();
-  await drawer.getByRole('button', { name: `Delete ${employee}` }).click();
-  await drawer.getByRole('button', { name: `Confirm delete ${employee}` }).click();
+  await confirmDelete(drawer, employee);
   await expect(drawer.getByText(employee)).toHaveCount(0);
   await expectDelta(SALARIES, salariesBefore, 0);
   await expectDelta(CONTRACTORS, contractorsBefore, 0);
