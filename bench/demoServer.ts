@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { systemClock } from '../apps/server/src/clock';
@@ -8,6 +9,9 @@ import { DEMO_COMPANY_NAME, DEMO_OWNER } from '../apps/server/src/demo/demoUsers
 import { seedDemoIfEmpty } from '../apps/server/src/demo/seedDemo';
 import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
 import { createProviders } from '../apps/server/src/providers/create';
+
+/** The benches' servers run as in production, which needs a key for stored secrets. */
+export const BENCH_SECRET_KEY = randomBytes(32).toString('base64');
 
 /** The real server on a local port over a scratch database holding the demo company. */
 export type DemoServer = {
@@ -37,7 +41,12 @@ export async function withDemoServer(target: ScratchDatabase, work: (server: Dem
     sql`SELECT id FROM entities WHERE name = ${DEMO_COMPANY_NAME}`,
   );
   if (!owner || !entity) throw new Error('The demo seed did not create its owner and company');
-  const config = readConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '' });
+  const config = readConfig({
+    NODE_ENV: 'production',
+    SECRET_KEY: BENCH_SECRET_KEY,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+  });
   const app = await buildApp({ db, config, clock, providers: createProviders(config, db) });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {

@@ -36,6 +36,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/demo/seedDemo';
 import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
 import { createProviders } from '../apps/server/src/providers/create';
 import { STORAGE_KEYS } from '../apps/web/src/lib/storageKeys';
+import { BENCH_SECRET_KEY } from './demoServer';
 import { describeMachine } from './scratchDatabases';
 import { formatMs, percentile } from './stats';
 
@@ -107,7 +108,12 @@ export async function runFirstLoadBenchmark(options: FirstLoadBenchOptions): Pro
     const { token } = await issueAccessToken(database.db, clock, owner.id, 24);
     const builds: BuildFigures[] = [];
     for (const webDist of webDists) {
-      const config = readConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: webDist });
+      const config = readConfig({
+        NODE_ENV: 'production',
+        SECRET_KEY: BENCH_SECRET_KEY,
+        LOG_LEVEL: 'silent',
+        WEB_DIST: webDist,
+      });
       const app = await buildApp({
         db: database.db,
         config,

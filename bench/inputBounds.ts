@@ -1,3 +1,4 @@
+import { BENCH_SECRET_KEY } from './demoServer';
 /**
  * The input bounds benchmark (issue 8): on a company with `transactions` imported transactions (two
  * entries each), through the real app (buildApp + app.inject, NODE_ENV=production):
@@ -76,7 +77,12 @@ async function benchOne(target: ScratchDatabase, options: InputBoundsBenchOption
     `  generated ${options.transactions.toLocaleString('en-US')} transactions in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const clock = fixedDayClock(options.today);
-  const config = readConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: '' });
+  const config = readConfig({
+    NODE_ENV: 'production',
+    SECRET_KEY: BENCH_SECRET_KEY,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+  });
   const app = await buildApp({ db, config, clock, providers: createProviders(config, db) });
   const { token } = await issueAccessToken(db, clock, ownerId, 24);
   const [bank] = (

@@ -26,6 +26,7 @@ import { users } from '../apps/server/src/db/schema';
 import { generateCompany } from '../apps/server/src/demo/generateCompany';
 import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
 import { createProviders } from '../apps/server/src/providers/create';
+import { BENCH_SECRET_KEY } from './demoServer';
 import { formatMs, formatStats, summarizeRuns } from './stats';
 
 export type GridBenchOptions = {
@@ -60,7 +61,12 @@ export async function runGridBenchmark(options: GridBenchOptions): Promise<void>
       `(${cpus().length} cores, load ${loadavg()[0]?.toFixed(2)})`,
   );
   const database = await openScratchPglite('keel-bench-grid');
-  const config = readConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST });
+  const config = readConfig({
+    NODE_ENV: 'production',
+    SECRET_KEY: BENCH_SECRET_KEY,
+    LOG_LEVEL: 'silent',
+    WEB_DIST,
+  });
   const clock = fixedDayClock(options.today);
   let browser: Browser | undefined;
   const app = await buildApp({

@@ -24,6 +24,8 @@ const { DEFAULT_FORMULA_BENCH, runFormulaBenchmark } = await import('./formula')
 const { DEFAULT_MODEL_API_BENCH, runModelApiBenchmark } = await import('./modelApi');
 const { DEFAULT_DASHBOARD_API_BENCH, runDashboardApiBenchmark } = await import('./dashboardApi');
 const { DEFAULT_HIRING_API_BENCH, runHiringApiBenchmark } = await import('./hiringApi');
+const { DEFAULT_BILLING_API_BENCH, runBillingApiBenchmark } = await import('./billingApi');
+const { DEFAULT_SETTINGS_API_BENCH, runSettingsApiBenchmark } = await import('./settingsApi');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -177,6 +179,24 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       seconds: readCount('seconds', DEFAULT_HIRING_API_BENCH.seconds),
       databases: readDatabases(DEFAULT_HIRING_API_BENCH.databases),
       postgresUrl: readPostgresUrl(DEFAULT_HIRING_API_BENCH.postgresUrl),
+    }),
+  /** The team, profile and security pages' queries at 50 concurrent clients (bench/settingsApi.ts). */
+  'settings-api': () =>
+    runSettingsApiBenchmark({
+      runs: readCount('runs', DEFAULT_SETTINGS_API_BENCH.runs),
+      clients: readCount('clients', DEFAULT_SETTINGS_API_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_SETTINGS_API_BENCH.seconds),
+      databases: readDatabases(DEFAULT_SETTINGS_API_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_SETTINGS_API_BENCH.postgresUrl),
+    }),
+  /** The billing page: subscribe, pay and cancel, and its Billing query at 50 clients (bench/billingApi.ts). */
+  'billing-api': () =>
+    runBillingApiBenchmark({
+      runs: readCount('runs', DEFAULT_BILLING_API_BENCH.runs),
+      clients: readCount('clients', DEFAULT_BILLING_API_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_BILLING_API_BENCH.seconds),
+      databases: readDatabases(DEFAULT_BILLING_API_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_BILLING_API_BENCH.postgresUrl),
     }),
   // Other benchmarks (API load, web) go here.
 };

@@ -12,6 +12,7 @@ import { bindDatabaseClock } from './db/currentMonth';
 import { registerGraphql } from './graphql/server';
 import { AdmissionRefused, createAdmissionGate } from './http/admissionGate';
 import { registerAuthRoutes } from './rest/auth';
+import { registerBillingRoutes } from './rest/billing';
 import { registerDevRoutes } from './rest/dev';
 import { registerEntityRoutes } from './rest/entities';
 import { sendProblem } from './rest/problem';
@@ -42,12 +43,14 @@ export async function buildApp(
     return sendProblem(reply, status, detail);
   });
 
+  // Stripe.js and its card frames only when Stripe is configured (the sandbox loads nothing of Stripe).
+  const stripe = deps.config.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'script-src': ["'self'", 'https://accounts.google.com'],
-        'frame-src': ["'self'", 'https://accounts.google.com'],
-        'connect-src': ["'self'", 'https://accounts.google.com'],
+        'script-src': ["'self'", 'https://accounts.google.com', ...stripe.script],
+        'frame-src': ["'self'", 'https://accounts.google.com', ...stripe.frame],
+        'connect-src': ["'self'", 'https://accounts.google.com', ...stripe.connect],
         'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
       },
     },
@@ -63,11 +66,19 @@ export async function buildApp(
   admitApiRequests(app, deps.config);
   await registerAuthRoutes(app, deps);
   await registerEntityRoutes(app, deps);
+  await registerBillingRoutes(app, deps);
   if (deps.config.DEV_ROUTES) await registerDevRoutes(app, deps);
   await registerGraphql(app, deps);
   await serveWebApp(app, deps.config);
   return app;
 }
+
+/** The sources Stripe.js needs (https://docs.stripe.com/security/guide#content-security-policy). */
+const STRIPE_CSP = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
 
 const API_PREFIXES = ['/api/', '/graphql', '/oauth/', '/userinfo/'];
 

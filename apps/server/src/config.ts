@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { decodeSecretKey } from './secrets/secretKey';
 
 /** The repository root: defaults for paths are relative to it, whatever the working directory. */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -47,6 +48,31 @@ const configSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Keel <no-reply@keel.local>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
+  /**
+   * Stripe's secret key (sk_test_… or sk_live_…; a restricted rk_… works too): with it the Pro Plan's
+   * payments go through Stripe; without it through the built-in sandbox. Set with
+   * STRIPE_PUBLISHABLE_KEY (pk_…, same mode), which the billing page loads Stripe.js with. Live keys
+   * only with NODE_ENV=production (spec §9: live and test environments use different payment keys).
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  /**
+   * The key that seals stored secrets (authenticator-app secrets): 32 random bytes, base64 or hex
+   * (`openssl rand -base64 32`). Required in production and the same on every server of one database;
+   * in development, unset, a key is made in DATA_DIR/secret.key.
+   */
+  SECRET_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || decodeSecretKey(value) !== null, {
+      message: 'must be 32 bytes, base64 or 64 hex digits (openssl rand -base64 32)',
+    }),
   /** Comma-separated email domains whose users see the Feature Flags menu. */
   STAFF_EMAIL_DOMAINS: z.string().default('keel.dev'),
   /** One more address allowed to see the Feature Flags menu. */
@@ -100,6 +126,14 @@ export type Config = Omit<
 
 /** The outbox holds password-reset links: a production server must never serve it, whatever it is told. */
 const checkedConfigSchema = configSchema.superRefine((settings, context) => {
+  if (settings.NODE_ENV === 'production' && !settings.SECRET_KEY) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SECRET_KEY'],
+      message: 'must be set in production (openssl rand -base64 32)',
+    });
+  }
+  checkStripeKeys(settings, context);
   if (settings.DEV_ROUTES && settings.NODE_ENV === 'production') {
     context.addIssue({
       code: 'custom',
@@ -108,6 +142,34 @@ const checkedConfigSchema = configSchema.superRefine((settings, context) => {
     });
   }
 });
+
+/** Stripe's two keys come together, in one mode, and live keys only in production. */
+function checkStripeKeys(settings: z.infer<typeof configSchema>, context: z.RefinementCtx) {
+  const { STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: publishable } = settings;
+  if (!secret && !publishable) return;
+  if (!secret || !publishable) {
+    context.addIssue({
+      code: 'custom',
+      path: [secret ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'],
+      message: 'must be set with the other Stripe key',
+    });
+    return;
+  }
+  const mode = (key: string) => (key.includes('_live_') ? 'live' : 'test');
+  if (mode(secret) !== mode(publishable)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message: `is a ${mode(publishable)} key but STRIPE_SECRET_KEY is a ${mode(secret)} key`,
+    });
+  } else if (mode(secret) === 'live' && settings.NODE_ENV !== 'production') {
+    context.addIssue({
+      code: 'custom',
+      path: ['STRIPE_SECRET_KEY'],
+      message: 'is a live key: live payments only with NODE_ENV=production (use sk_test_… elsewhere)',
+    });
+  }
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = checkedConfigSchema.safeParse(env);

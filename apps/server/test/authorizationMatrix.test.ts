@@ -2,13 +2,22 @@ import { CAPABILITIES, type Capability, PERMISSION_TABLE, ROLES, type Role, role
 import { eq } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokens, invites, memberships, users } from '../src/db/schema';
+import { accessTokens, bankApplications, invites, memberships, users } from '../src/db/schema';
 import { createContext } from '../src/graphql/context';
 import type { FieldAccess } from '../src/graphql/fieldPolicy';
 import { schema } from '../src/graphql/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { authenticateToken, hashSecret } from '../src/modules/auth/tokens';
 import { createEntity } from '../src/modules/entities/service';
+import {
+  applicant,
+  applicantAddress,
+  bankingSnapshot,
+  deposit,
+  openKeelAccount,
+  RECIPIENT_ROUTING,
+} from './bankingTestKit';
+import { billingSnapshot, card } from './billingTestKit';
 import { createTestApp, type TestApp } from './harness';
 import { hiringSnapshot } from './hiringTestKit';
 import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from './ledgerTestKit';
@@ -51,7 +60,7 @@ const PASSWORD = 'matrix password 1';
 let t: TestApp;
 let victim: LedgerFixture;
 let tokens: Record<string, string | undefined>;
-let ids: { expense: string; banks: string; entry: string };
+let ids: { expense: string; banks: string; entry: string; keelAccount: string };
 let sequence = 0;
 /** An admin of the victim who sends the invitations the builders make (so owner and admin may approve them). */
 let inviteSenderId: string;
@@ -268,6 +277,51 @@ async function reauthenticated(caller: Caller): Promise<void> {
     .update(accessTokens)
     .set({ reauthenticatedAt: t.clock.now() })
     .where(eq(accessTokens.tokenHash, hashSecret(caller.token)));
+}
+
+type VictimSubscription = { id: string; status: string } | null;
+
+/** The victim's open Pro Plan subscription, by the owner (null when it has none open). */
+async function victimSubscription(): Promise<VictimSubscription> {
+  const result = await victim.gql<{ stripeSubscription: VictimSubscription }>(
+    'query($e: ID!) { stripeSubscription(entityId: $e) { id status } }',
+    { e: victim.entityId },
+  );
+  const subscription = result.data?.stripeSubscription ?? null;
+  return subscription && !['canceled', 'incomplete_expired'].includes(subscription.status)
+    ? subscription
+    : null;
+}
+
+/**
+ * Brings the victim's subscription to a state, as the owner: 'startable' (none open, or one waiting
+ * for payment), 'incomplete' (one waiting for payment) or 'active' (paid). Returns its id.
+ */
+async function victimSubscriptionIn(state: 'startable' | 'incomplete' | 'active'): Promise<string> {
+  let open = await victimSubscription();
+  if (open?.status === 'active' && state !== 'active') {
+    await victim.gql('mutation($id: ID!) { cancelSubscription(id: $id) { id } }', { id: open.id });
+    open = null;
+  }
+  if (!open && state !== 'startable') {
+    const result = await victim.gql<{ startSubscription: { id: string; status: string } }>(
+      'mutation($e: ID!) { startSubscription(entityId: $e) { id status } }',
+      { e: victim.entityId },
+    );
+    open = result.data?.startSubscription ?? null;
+    if (!open) throw new Error(`startSubscription: ${JSON.stringify(result.errors)}`);
+  }
+  if (open?.status === 'incomplete' && state === 'active') {
+    const result = await victim.gql<{ confirmSubscription: { errors: string[] } }>(
+      `mutation($id: ID!, $n: String, $x: String, $c: String, $m: String) {
+        confirmSubscription(id: $id, cardNumber: $n, cardExpiry: $x, cardCvc: $c, cardName: $m) { errors } }`,
+      { id: open.id, ...card() },
+    );
+    if (result.data?.confirmSubscription.errors.length !== 0) {
+      throw new Error(`confirmSubscription: ${JSON.stringify(result)}`);
+    }
+  }
+  return open?.id ?? '';
 }
 
 /**
@@ -574,6 +628,99 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
     query: `mutation { updateTprimePerson(name: "Matrix Person", phoneNumber: "4155550100",
       physicalAddress: { streetLine1: "1 Main St", city: "Austin", state: "TX", postalCode: "78701" }) { userId } }`,
   }),
+  'Query.stripeSubscription': async () => {
+    await victimSubscriptionIn('incomplete');
+    return {
+      query: 'query($e: ID!) { stripeSubscription(entityId: $e) { id status clientSecret } }',
+      variables: { e: victim.entityId },
+    };
+  },
+  'Query.proPlan': async () => ({
+    query: 'query($e: ID!) { proPlan(entityId: $e) { price working } }',
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.startSubscription': async () => {
+    await victimSubscriptionIn('startable');
+    return {
+      query: 'mutation($e: ID!) { startSubscription(entityId: $e) { id status } }',
+      variables: { e: victim.entityId },
+    };
+  },
+  'Mutation.confirmSubscription': async () => ({
+    query: `mutation($id: ID!, $n: String, $x: String, $c: String, $m: String) {
+      confirmSubscription(id: $id, cardNumber: $n, cardExpiry: $x, cardCvc: $c, cardName: $m) { errors subscription { status } } }`,
+    variables: { id: await victimSubscriptionIn('incomplete'), ...card() },
+  }),
+  'Mutation.cancelSubscription': async () => ({
+    query: 'mutation($id: ID!) { cancelSubscription(id: $id) { id status } }',
+    variables: { id: await victimSubscriptionIn('active') },
+  }),
+  'Query.providerBankAccounts': async () => ({
+    query: 'query($e: ID!) { providerBankAccounts(entityId: $e) { id currentBalance availableBalance } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.transfers': async () => ({
+    query: 'query($e: ID!) { transfers(entityId: $e) { id status } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.vendors': async () => ({
+    query: 'query($e: ID!) { vendors(entityId: $e) { id name } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.tprimeTransferLimits': async () => ({
+    query: 'query($id: ID!) { tprimeTransferLimits(tprimeAccountId: $id) { ach { remainingToday } } }',
+    variables: { id: ids.keelAccount },
+  }),
+  'Mutation.createVendor': async () => ({
+    query: 'mutation($e: ID!) { createVendor(entityId: $e, name: "Matrix vendor") { id } }',
+    variables: { e: victim.entityId },
+  }),
+  // The victim's approval is set aside first, so each allowed caller's application is reviewed (and
+  // declined: the sandbox's SSN 000000000, so no account opens).
+  'Mutation.createTprimeApplication': async () => {
+    await t.db
+      .update(bankApplications)
+      .set({ status: 'declined' })
+      .where(eq(bankApplications.entityId, victim.entityId));
+    return {
+      query: `mutation($e: ID!, $p: ApplicationPersonInput!, $a: AddressInput!) {
+        createTprimeApplication(entityId: $e, person: $p, address: $a, acknowledgedAgreements: true) {
+          application { id status } } }`,
+      variables: { e: victim.entityId, p: applicant({ tin: '000000000' }), a: applicantAddress },
+    };
+  },
+  'Mutation.createAchTransfer': async () => {
+    sequence += 1;
+    return {
+      query: `mutation($e: ID!, $k: String!, $a: ID!, $r: String!, $d: String!) {
+        createAchTransfer(entityId: $e, idempotencyKey: $k, accountId: $a, recipientName: "Matrix payee",
+          routingNumber: $r, accountNumber: "12345678", amount: 100, date: $d) { id status } }`,
+      variables: {
+        e: victim.entityId,
+        k: `matrix-ach-${sequence}`,
+        a: ids.keelAccount,
+        r: RECIPIENT_ROUTING,
+        d: t.clock.now().toISOString().slice(0, 10),
+      },
+    };
+  },
+  'Mutation.createWireTransfer': async () => {
+    sequence += 1;
+    return {
+      query: `mutation($e: ID!, $k: String!, $a: ID!, $r: String!, $d: String!) {
+        createWireTransfer(entityId: $e, idempotencyKey: $k, accountId: $a, recipientName: "Matrix payee",
+          routingNumber: $r, accountNumber: "12345678", amount: 100, date: $d,
+          recipientAddress: { line1: "1 Main St", city: "Austin", state: "TX", postalCode: "78701" },
+          bank: { name: "Example Bank", address: "2 Main St", city: "Austin", state: "TX", postalCode: "78701" }) { id status } }`,
+      variables: {
+        e: victim.entityId,
+        k: `matrix-wire-${sequence}`,
+        a: ids.keelAccount,
+        r: RECIPIENT_ROUTING,
+        d: t.clock.now().toISOString().slice(0, 10),
+      },
+    };
+  },
   'Query.twoFactor': async () => ({
     query: 'query($p: String!) { twoFactor(password: $p) { otpModuleEnabled otpSecret } }',
     variables: { p: PASSWORD },
@@ -593,12 +740,14 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
   },
 };
 
-/** The victim's ledger, hiring plan and team: what a refused call must leave as it was. */
+/** The victim's ledger, hiring plan, team and billing: what a refused call must leave as it was. */
 async function booksSnapshot() {
   return {
     ledger: await ledgerSnapshot(t.db, victim.entityId),
     hiring: await hiringSnapshot(t.db, victim.entityId),
     team: await teamSnapshot(t.db, victim.entityId),
+    billing: await billingSnapshot(t.db, victim.entityId),
+    banking: await bankingSnapshot(t.db, victim.entityId),
   };
 }
 
@@ -624,8 +773,15 @@ beforeAll(async () => {
   t = await createTestApp();
   victim = await createLedgerFixture(t, 'Victim');
   const outsider = await createLedgerFixture(t, 'Outsider');
-  ids = { expense: await victim.account('Expense'), banks: await victim.account('Banks'), entry: '' };
+  ids = {
+    expense: await victim.account('Expense'),
+    banks: await victim.account('Banks'),
+    entry: '',
+    keelAccount: '',
+  };
   ids.entry = await freshEntry();
+  ids.keelAccount = (await openKeelAccount(victim)).id;
+  await deposit(t, ids.keelAccount, 500_000, '2026-11-02');
   const sender = await createSignedInUser(t, 'matrix-sender@victim.test');
   await t.db.insert(memberships).values({ entityId: victim.entityId, userId: sender.user.id, role: 'admin' });
   inviteSenderId = sender.user.id;
@@ -697,9 +853,9 @@ describe('authorization matrix', () => {
 /**
  * The guard itself, capability by capability: every row of the permission table (one source, in
  * packages/domain), sendMoney, manageTeam and manageEntity included, is what `ctx.requireEntity`
- * answers a member of each role, a member of another company and a signed-out caller. Operations that
- * need sendMoney or manageEntity (transfers, cards, billing, integrations) are not built yet: they
- * will name the capability and the rows above will cover them like every other field.
+ * answers a member of each role, a member of another company and a signed-out caller. Billing's writes
+ * need manageEntity and transfers and vendors sendMoney (covered above); the card actions will name
+ * sendMoney too and the rows above will cover them like every other field.
  */
 describe('the entity guard and the permission table', () => {
   it('declares only capabilities of the permission table (or viewer) on root fields', () => {

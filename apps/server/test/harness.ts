@@ -26,6 +26,9 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** A production test server's SECRET_KEY (32 bytes, base64). */
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** The 'today' of every server test unless a test sets its own. */
 export const TEST_TODAY = '2026-11-22';
 
@@ -49,6 +52,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: '',
     DEV_ROUTES: options.env?.NODE_ENV === 'production' ? undefined : 'true',
+    // Production refuses to start without one.
+    SECRET_KEY: options.env?.NODE_ENV === 'production' ? TEST_SECRET_KEY : undefined,
     ...options.env,
   });
   const clock = manualClock(new Date(`${TEST_TODAY}T12:00:00.000Z`));

@@ -16,6 +16,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/queryRows';
 import { schema } from '../src/graphql/schema';
+import { bankingSnapshot, deposit, openKeelAccount } from './bankingTestKit';
+import { billingSnapshot } from './billingTestKit';
 import { createTestApp, type TestApp } from './harness';
 import { hiringClient, hiringSnapshot, idOf } from './hiringTestKit';
 import {
@@ -53,7 +55,10 @@ let knownIds: Record<
   | 'dashboard'
   | 'chart'
   | 'member'
-  | 'invite',
+  | 'invite'
+  | 'subscription'
+  | 'depositAccount'
+  | 'vendor',
   string[]
 >;
 
@@ -66,7 +71,8 @@ function idsNamed(argName: string): string[] {
   if (/^entityId$/.test(argName)) return knownIds.entity;
   if (/^reportId$/.test(argName)) return knownIds.report;
   if (/^parentId$/.test(argName)) return [...knownIds.account, ...knownIds.department];
-  if (/account|against/i.test(argName)) return knownIds.account;
+  if (/account|against/i.test(argName)) return [...knownIds.account, ...knownIds.depositAccount];
+  if (/^vendorId$/.test(argName)) return knownIds.vendor;
   if (/^budgetId$/.test(argName)) return knownIds.forecast;
   if (/^dashboardId$/.test(argName)) return knownIds.dashboard;
   if (/^departmentId$/.test(argName)) return knownIds.department;
@@ -85,6 +91,9 @@ function idsNamed(argName: string): string[] {
       ...knownIds.chart,
       ...knownIds.member,
       ...knownIds.invite,
+      ...knownIds.subscription,
+      ...knownIds.depositAccount,
+      ...knownIds.vendor,
     ];
   }
   return allIds();
@@ -128,11 +137,24 @@ beforeAll(async () => {
     'query($e: ID!) { members(entityId: $e) { id role } }',
     { e: acme.entityId },
   );
+  const subscription = await acme.gql<{ startSubscription: { id: string } }>(
+    'mutation($e: ID!) { startSubscription(entityId: $e) { id } }',
+    { e: acme.entityId },
+  );
   const ownerInvite = await invite(acme, 'fuzz-invitee@example.com', 'bookkeeper');
   const adminInvite = await invite(acme, 'fuzz-approval@example.com', 'admin', adminToken);
+  const keelAccount = await openKeelAccount(acme);
+  await deposit(t, keelAccount.id, 1_000_000, '2026-11-02');
+  const vendor = await acme.gql<{ createVendor: { id: string } }>(
+    'mutation($e: ID!) { createVendor(entityId: $e, name: "Fuzz vendor") { id } }',
+    { e: acme.entityId },
+  );
   knownIds = {
+    depositAccount: [keelAccount.id],
+    vendor: [vendor.data?.createVendor.id ?? ''],
     member: (members.data?.members ?? []).map((member) => member.id),
     invite: [ownerInvite.id, adminInvite.id],
+    subscription: [subscription.data?.startSubscription.id ?? ''],
     dashboard: [dashboard],
     chart: [chart.data?.createChart.id ?? ''],
     department: [department, (await hiring.topLevel()).id],
@@ -316,12 +338,14 @@ function operationFor(kind: 'query' | 'mutation', field: GraphQLField<unknown, u
   };
 }
 
-/** The company's ledger, hiring plan and team: what a refused mutation must leave as it was. */
+/** The company's ledger, hiring plan, team and billing: what a refused mutation must leave as it was. */
 async function booksSnapshot() {
   return {
     ledger: await ledgerSnapshot(t.db, acme.entityId),
     hiring: await hiringSnapshot(t.db, acme.entityId),
     team: await teamSnapshot(t.db, acme.entityId),
+    billing: await billingSnapshot(t.db, acme.entityId),
+    banking: await bankingSnapshot(t.db, acme.entityId),
   };
 }
 

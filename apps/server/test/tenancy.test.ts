@@ -144,6 +144,59 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
       createInvite(entityId: $entityId, firstName: "x", lastName: "y", email: "x@example.com", role: "admin") { id } }`,
     variables: { entityId },
   }),
+  // Billing: the entity guard answers before any subscription is looked up or started. Subscriptions
+  // named by id (confirm, cancel, the REST client secret) answer NOT_FOUND for another company's: see
+  // modules/billing/subscriptions.test.ts.
+  'Query.stripeSubscription': (entityId) => ({
+    query: 'query($entityId: ID!) { stripeSubscription(entityId: $entityId) { id status } }',
+    variables: { entityId },
+  }),
+  'Query.proPlan': (entityId) => ({
+    query: 'query($entityId: ID!) { proPlan(entityId: $entityId) { price working } }',
+    variables: { entityId },
+  }),
+  'Mutation.startSubscription': (entityId) => ({
+    query: 'mutation($entityId: ID!) { startSubscription(entityId: $entityId) { id clientSecret } }',
+    variables: { entityId },
+  }),
+  // Banking: the entity guard answers before any deposit account, vendor or transfer is looked up, and
+  // before anything settles. Accounts named by id (tprimeTransferLimits, a transfer's accountId) answer
+  // 'Account not found' for another company's: see modules/banking/banking.test.ts.
+  'Query.providerBankAccounts': (entityId) => ({
+    query: 'query($entityId: ID!) { providerBankAccounts(entityId: $entityId) { id currentBalance } }',
+    variables: { entityId },
+  }),
+  'Query.transfers': (entityId) => ({
+    query: 'query($entityId: ID!) { transfers(entityId: $entityId) { id status } }',
+    variables: { entityId },
+  }),
+  'Query.vendors': (entityId) => ({
+    query: 'query($entityId: ID!) { vendors(entityId: $entityId) { id name } }',
+    variables: { entityId },
+  }),
+  'Mutation.createVendor': (entityId) => ({
+    query: 'mutation($entityId: ID!) { createVendor(entityId: $entityId, name: "x") { id } }',
+    variables: { entityId },
+  }),
+  'Mutation.createTprimeApplication': (entityId) => ({
+    query: `mutation($entityId: ID!) { createTprimeApplication(entityId: $entityId, acknowledgedAgreements: true,
+      person: { firstName: "A", lastName: "B", email: "a@b.test", phoneNumber: "4155550134", dateOfBirth: "1980-01-01",
+        citizen: true, tin: "123456789" },
+      address: { streetLine1: "1 Main St", city: "Austin", state: "TX", postalCode: "78701" }) { application { id } } }`,
+    variables: { entityId },
+  }),
+  'Mutation.createAchTransfer': (entityId) => ({
+    query: `mutation($entityId: ID!, $accountId: ID!) { createAchTransfer(entityId: $entityId, idempotencyKey: "tenancy-key",
+      accountId: $accountId, recipientName: "x", routingNumber: "021000021", accountNumber: "1234567", amount: 100,
+      date: "2026-11-23") { id } }`,
+    variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Mutation.createWireTransfer': (entityId) => ({
+    query: `mutation($entityId: ID!, $accountId: ID!) { createWireTransfer(entityId: $entityId, idempotencyKey: "tenancy-key",
+      accountId: $accountId, recipientName: "x", routingNumber: "021000021", accountNumber: "1234567", amount: 100,
+      date: "2026-11-23") { id } }`,
+    variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
   'Query.bookkeepingTransactionsConnection': (entityId) => ({
     query: 'query($entityId: ID!) { bookkeepingTransactionsConnection(entityId: $entityId) { count } }',
     variables: { entityId },

@@ -95,14 +95,19 @@ test.describe('transactions', () => {
     await expect(rows(page)).toHaveCount(0);
   });
 
-  test('/keel-transactions lists only Keel deposit account transactions: none for a company without one', async ({
+  test('/keel-transactions lists only the Keel checking account transactions of the demo company', async ({
     page,
   }) => {
+    // The demo company has a Keel checking account with a year of activity (issue 16), so the sidebar
+    // shows Keel Transactions and the list holds only that account's transactions.
     const shell = await openDemoTransactions(page);
-    await page.goto('/keel-transactions');
+    await shell.navLink('Keel Transactions').click();
+    await expect(page).toHaveURL(/\/keel-transactions$/);
     await shell.waitForPage('Keel Transactions');
-    await expect(page.getByTestId('transactions-empty')).toContainText('No transactions yet');
-    await expect(shell.navLink('Keel Transactions')).toHaveCount(0);
+    await expect(rows(page).first()).toBeVisible();
+    const texts = await rows(page).allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain('Keel Checking');
   });
 
   test('the sidebar hides Transactions when the entity has the qbo flag on', async ({ page }) => {

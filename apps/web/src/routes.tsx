@@ -37,8 +37,26 @@ const DashboardPage = lazyPage(() =>
   import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
 );
 const CardsPage = lazyPage(() => import('./features/cards/CardsPage').then((m) => m.CardsPage));
+const ProfilePage = lazyPage(() =>
+  import('./features/settings/profile/ProfilePage').then((m) => m.ProfilePage),
+);
+const TeamPage = lazyPage(() => import('./features/settings/team/TeamPage').then((m) => m.TeamPage));
+const MemberPage = lazyPage(() => import('./features/settings/team/MemberPage').then((m) => m.MemberPage));
+const SecurityPage = lazyPage(() =>
+  import('./features/settings/security/SecurityPage').then((m) => m.SecurityPage),
+);
+const BillingPage = lazyPage(() =>
+  import('./features/settings/billing/BillingPage').then((m) => m.BillingPage),
+);
 const PlaceholderPage = lazyPage(() =>
   import('./features/placeholder/PlaceholderPage').then((m) => m.PlaceholderPage),
+);
+const LegalPage = lazyPage(() => import('./features/legal/LegalPage').then((m) => m.LegalPage));
+const DisclosuresPage = lazyPage(() =>
+  import('./features/legal/DisclosuresPage').then((m) => m.DisclosuresPage),
+);
+const DataPrivacyPage = lazyPage(() =>
+  import('./features/legal/DataPrivacyPage').then((m) => m.DataPrivacyPage),
 );
 const PublicPlaceholderPage = lazyPage(() =>
   import('./features/placeholder/PublicPlaceholderPage').then((m) => m.PublicPlaceholderPage),
@@ -51,23 +69,15 @@ const PLACEHOLDER_PAGES: { path: string; title: string }[] = [
   { path: `/accounts/${PRODUCT_SLUG}`, title: `${PRODUCT_NAME} Accounts` },
   { path: `/${PRODUCT_SLUG}-checking`, title: `${PRODUCT_NAME} Accounts` },
   { path: '/documents', title: 'Documents' },
-  { path: '/settings', title: 'My Profile' },
-  { path: '/settings/team', title: 'Team' },
-  { path: '/settings/team/member', title: 'Team Member' },
-  { path: '/settings/security', title: 'Security' },
-  { path: '/settings/billing', title: 'Billing Details' },
   { path: '/settings/integrations', title: 'Bank Integrations' },
   { path: '/apply', title: `Open a ${PRODUCT_NAME} Account` },
 ];
 
 /**
- * Pages anyone may open (spec §2): the legal pages, and the bank-linking return routes, which a bank's
- * OAuth flow may open in a browser where the user is not signed in.
+ * Pages anyone may open (spec §2) that later issues fill: the bank-linking return routes, which a
+ * bank's OAuth flow may open in a browser where the user is not signed in.
  */
 const PUBLIC_PAGES: { path: string; title: string }[] = [
-  { path: '/legal', title: 'Legal' },
-  { path: '/legal/disclosures', title: 'Disclosures' },
-  { path: '/legal/data-privacy', title: 'Data Privacy' },
   { path: '/plaid-oauth', title: 'Connecting your bank' },
   { path: '/moneykit-oauth', title: 'Connecting your bank' },
 ];
@@ -85,6 +95,9 @@ export const routes: RouteObject[] = [
       { path: '/password/reset', element: <PasswordResetPage /> },
       { path: '/password/link/sent', element: <PasswordLinkSentPage /> },
       { path: '/password/update', element: <PasswordUpdatePage /> },
+      { path: '/legal', element: <LegalPage /> },
+      { path: '/legal/disclosures', element: <DisclosuresPage /> },
+      { path: '/legal/data-privacy', element: <DataPrivacyPage /> },
       ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicPlaceholderPage title={title} /> })),
       {
         element: <AppShellLayout />,
@@ -108,6 +121,11 @@ export const routes: RouteObject[] = [
           { path: '/models/:id', element: <ModelsPage /> },
           { path: '/hiring-plan', element: <HiringPlanPage /> },
           { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/settings', element: <ProfilePage /> },
+          { path: '/settings/team', element: <TeamPage /> },
+          { path: '/settings/team/member', element: <MemberPage /> },
+          { path: '/settings/security', element: <SecurityPage /> },
+          { path: '/settings/billing', element: <BillingPage /> },
           ...PLACEHOLDER_PAGES.map(({ path, title }) => ({
             path,
             element: <PlaceholderPage key={path} title={title} />,

@@ -20,6 +20,21 @@ export const MONTH_SHORT_NAMES = [
   'Dec',
 ] as const;
 
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 const MONTH_KEY = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 export function isMonthKey(value: unknown): value is MonthKey {
@@ -126,4 +141,10 @@ export function earliestMonth(first: MonthKey, ...rest: MonthKey[]): MonthKey {
 /** The latest of some months. */
 export function latestMonth(first: MonthKey, ...rest: MonthKey[]): MonthKey {
   return [first, ...rest].sort().at(-1) ?? first;
+}
+
+/** 'October 2026': a month in words (the billing working, the spend card's title, chart tooltips). */
+export function formatMonthLong(key: MonthKey): string {
+  const { year, month } = parseMonthKey(key);
+  return `${MONTH_NAMES[month - 1] ?? ''} ${year}`;
 }

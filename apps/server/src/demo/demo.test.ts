@@ -2,6 +2,7 @@ import { computeHiringPlanCosts, jobPositionKind } from '@keel/domain';
 import { verify } from '@node-rs/argon2';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { balanceViews } from '../../test/bankingTestKit';
 import {
   dashboardClient,
   expectChartsToMatchReport,
@@ -678,3 +679,37 @@ describe('seedDemoIfEmpty', () => {
 function byEmail(a: { email: string }, b: { email: string }): number {
   return a.email.localeCompare(b.email);
 }
+
+describe('seedDemoBanking', () => {
+  it('gives the demo company a Keel checking account with a year of activity in its books', async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const entityId = entity!.id;
+    const [account] = await rowsOf<{ opened_on: string; status: string; applications: number }>(
+      t.db,
+      sql`SELECT d.opened_on::text, a.status, (SELECT count(*)::int FROM bank_applications WHERE entity_id = d.entity_id) AS applications
+          FROM deposit_accounts d JOIN bank_applications a ON a.id = d.application_id WHERE d.entity_id = ${entityId}::uuid`,
+    );
+    expect(account).toEqual({ opened_on: '2025-10-01', status: 'approved', applications: 1 });
+    const months = await rowsOf<{ kind: string; months: number }>(
+      t.db,
+      sql`SELECT kind, count(DISTINCT to_char(date, 'YYYY-MM'))::int AS months FROM bank_postings
+          WHERE entity_id = ${entityId}::uuid GROUP BY kind ORDER BY kind`,
+    );
+    // Funding and payments from October 2025 to November 2026; interest for each complete month.
+    expect(months).toEqual([
+      { kind: 'deposit', months: 14 },
+      { kind: 'interest', months: 13 },
+      { kind: 'transfer', months: 14 },
+    ]);
+    const views = await balanceViews(t.db, entityId);
+    expect(views.unbalanced).toEqual([]);
+    expect(views.accounts).toHaveLength(1);
+    expect(views.accounts[0]?.books).toBe(views.accounts[0]?.ledger);
+    expect(Number(views.accounts[0]?.ledger)).toBeGreaterThan(0);
+    const [unbooked] = await rowsOf<{ count: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS count FROM bank_postings WHERE entity_id = ${entityId}::uuid AND transaction_id IS NULL`,
+    );
+    expect(unbooked?.count).toBe(0);
+  });
+});

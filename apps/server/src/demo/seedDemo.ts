@@ -7,6 +7,8 @@ import { memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { generateCompany } from './generateCompany';
+import { seedDemoBanking } from './seedDemoBanking';
+import { seedDemoBilling } from './seedDemoBilling';
 import { seedDemoDashboard } from './seedDemoDashboard';
 import { seedDemoForecasts, seedDemoRules } from './seedDemoForecasts';
 import { seedDemoHiringPlan } from './seedDemoHiringPlan';
@@ -71,6 +73,12 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
     await seedDemoHiringPlan(tx, clock, company);
     await seedDemoDashboard(tx, clock, company.entityId);
     await seedDemoPlans(tx, clock, company.entityId);
+    await seedDemoBanking(tx, clock, { entityId: company.entityId, ownerId });
+    await seedDemoBilling(tx, clock, {
+      entityId: company.entityId,
+      ownerId,
+      ownerEmail: DEMO_OWNER.email,
+    });
     const holdings = await generateCompany(tx, {
       name: DEMO_HOLDINGS_NAME,
       seed: DEMO_HOLDINGS_SEED,

@@ -16,6 +16,8 @@ import '../modules/dashboards';
 import '../modules/team';
 import '../modules/profile';
 import '../modules/security';
+import '../modules/billing';
+import '../modules/banking';
 
 /** Importing a module's types, queries and mutations registers them on the builder. */
 export const schema = builder.toSchema();

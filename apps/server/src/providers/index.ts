@@ -1,5 +1,8 @@
 /** External services behind one interface each (ARCHITECTURE.md 'External services'). */
 
+import type { BankingProvider } from './banking';
+import type { PaymentsProvider } from './payments';
+
 export type EmailMessage = { to: string; subject: string; text: string };
 export type EmailProvider = { send(message: EmailMessage): Promise<void> };
 
@@ -18,4 +21,8 @@ export type Providers = {
   sms: SmsProvider;
   /** Present only when GOOGLE_CLIENT_ID is configured. */
   google: GoogleIdentityProvider | null;
+  /** The Pro Plan's payments: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
+  payments: PaymentsProvider;
+  /** Keel's deposit accounts: the built-in banking sandbox (no real bank adapter yet). */
+  banking: BankingProvider;
 };

@@ -1,8 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserRow, getWithToken, postJson, rowCounts, uniqueEmail } from '../../test/authKit';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, TEST_SECRET_KEY, type TestApp } from '../../test/harness';
 import { readConfig } from '../config';
+import { openTotpSecret } from '../modules/auth/twoFactor';
+import { secretBoxOf } from '../secrets/secretBox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,11 +47,10 @@ describe('POST /api/dev/two-factor', () => {
     expect(response.statusCode).toBe(200);
     const secret = response.json().otp_secret;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(await findUserRow(t, user.email)).toMatchObject({
-      otpModuleEnabled: true,
-      otpMethod: 'app',
-      otpSecret: secret,
-    });
+    const row = await findUserRow(t, user.email);
+    expect(row).toMatchObject({ otpModuleEnabled: true, otpMethod: 'app' });
+    // Stored sealed (secrets/secretBox.ts), for this user.
+    expect(openTotpSecret(secretBoxOf(t.config), row?.id ?? '', row?.otpSecret ?? '')).toBe(secret);
   });
 
   it('turns on text messages with the phone number given', async () => {
@@ -116,7 +117,7 @@ describe('who may reach the dev routes', () => {
       /DEV_ROUTES: must not be true when NODE_ENV is production/,
     );
     expect(() => readConfig({ DEV_ROUTES: 'yes' })).toThrow(/DEV_ROUTES/);
-    expect(readConfig({ NODE_ENV: 'production' }).DEV_ROUTES).toBe(false);
+    expect(readConfig({ NODE_ENV: 'production', SECRET_KEY: TEST_SECRET_KEY }).DEV_ROUTES).toBe(false);
   });
 
   it('does not register them with the default configuration: 404 as an unknown route, nothing written', async () => {

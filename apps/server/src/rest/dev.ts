@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../appDeps';
 import { enableTwoFactorForDevelopment, listOutboxMessages } from '../modules/auth/devTools';
 import { devTwoFactorInputSchema, firstIssueMessage } from '../modules/auth/inputs';
+import { secretBoxOf } from '../secrets/secretBox';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { sendProblem } from './problem';
 import { clientOf, readBodyFields } from './requestInput';
@@ -52,6 +53,7 @@ function registerTwoFactorSwitch(app: FastifyInstance, deps: AppDeps) {
     const result = await enableTwoFactorForDevelopment(
       deps.db,
       deps.clock,
+      secretBoxOf(deps.config),
       { email, method, phoneNumber: phone_number ?? null },
       clientOf(request),
     );

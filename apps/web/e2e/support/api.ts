@@ -140,3 +140,99 @@ export async function readStoredToken(page: Page): Promise<string | null> {
   const raw = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.authToken);
   return raw === null ? null : (JSON.parse(raw) as string);
 }
+
+/**
+ * Gives the browser a client address of its own (X-Forwarded-For, trusted by the e2e server), so the
+ * per-address limits it meets (failed sign-ins, reset emails) count this test's requests only.
+ */
+export async function giveBrowserOwnClientAddress(page: Page) {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': nextClientAddress() });
+}
+
+/** Signs in through the API with a password (a user without two-factor); returns the access token. */
+export async function signInByApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
+  const response = await request.post('/api/v1/auth/login', {
+    data: { email, password, grant_type: 'password' },
+    headers: { 'x-forwarded-for': nextClientAddress() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { auth: { access_token: string } }).auth.access_token;
+}
+
+/** The id of the user's entity of that name. */
+export async function entityIdByName(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+): Promise<string> {
+  const data = await graphql<{ entities: { id: string; name: string }[] }>(
+    request,
+    token,
+    'query EntityIds { entities { id name } }',
+  );
+  const entity = data.entities.find((candidate) => candidate.name === name);
+  expect(entity, `entity ${name}`).toBeDefined();
+  return entity?.id ?? '';
+}
+
+export type Invitee = { firstName: string; lastName: string; email: string; role: 'admin' | 'bookkeeper' };
+
+/** Invites a person to the entity as the token's user (createInvite); returns the invitation's id. */
+export async function inviteByApi(
+  request: APIRequestContext,
+  token: string,
+  entityId: string,
+  invitee: Invitee,
+): Promise<string> {
+  const data = await graphql<{ createInvite: { id: string } }>(
+    request,
+    token,
+    `mutation Invite($entityId: ID!, $firstName: String!, $lastName: String!, $email: String!, $role: String!) {
+      createInvite(entityId: $entityId, firstName: $firstName, lastName: $lastName, email: $email, role: $role) { id }
+    }`,
+    { entityId, ...invitee },
+  );
+  return data.createInvite.id;
+}
+
+/** The invite_token of the newest invitation email sent to the address (read from the sandbox outbox). */
+export async function readInviteToken(request: APIRequestContext, email: string): Promise<string> {
+  let token = '';
+  await expect(async () => {
+    const [message] = await readOutbox(request, email);
+    const link = /\/signup\?invite_token=([^\s]+)/.exec(message?.body ?? '');
+    expect(link?.[1], 'an invitation link').toBeTruthy();
+    token = decodeURIComponent(link?.[1] ?? '');
+  }).toPass();
+  return token;
+}
+
+/**
+ * Signs up through the API with an invitation's token, as the emailed link's page would; `invitation`
+ * says where it led: 'joined' the company, or 'awaiting_approval' by an owner or admin.
+ */
+export async function signUpInvitedUser(
+  request: APIRequestContext,
+  invitee: { email: string; name: string },
+  inviteToken: string,
+): Promise<TestUser & { invitation: string | null }> {
+  const response = await request.post('/api/v1/users', {
+    data: {
+      user: { email: invitee.email, password: PASSWORD, name: invitee.name, invite_token: inviteToken },
+    },
+    headers: { 'x-forwarded-for': nextClientAddress() },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { auth: { access_token: string }; invitation?: { status: string } };
+  return {
+    email: invitee.email,
+    password: PASSWORD,
+    name: invitee.name,
+    token: body.auth.access_token,
+    invitation: body.invitation?.status ?? null,
+  };
+}

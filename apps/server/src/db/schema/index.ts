@@ -1,4 +1,6 @@
 export * from './auth';
+export * from './banking';
+export * from './billing';
 export * from './dashboards';
 export * from './entities';
 export * from './hiring';

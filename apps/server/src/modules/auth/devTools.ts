@@ -2,9 +2,10 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { outboxMessages, users } from '../../db/schema';
+import type { SecretBox } from '../../secrets/secretBox';
 import { type ClientInfo, recordAuthEvent } from './audit';
 import { findUserByEmail } from './service';
-import { newTotpSecret } from './twoFactor';
+import { newTotpSecret, sealTotpSecret } from './twoFactor';
 
 /** Development-only helpers behind /api/dev (never registered in production). */
 
@@ -30,6 +31,7 @@ export async function listOutboxMessages(
 export async function enableTwoFactorForDevelopment(
   db: Db,
   clock: Clock,
+  secrets: SecretBox,
   input: { email: string; method: 'app' | 'sms'; phoneNumber: string | null },
   client: ClientInfo,
 ): Promise<{ ok: true; otpSecret: string | null } | { ok: false; error: 'not_found' | 'phone_required' }> {
@@ -43,7 +45,7 @@ export async function enableTwoFactorForDevelopment(
     .set({
       otpModuleEnabled: true,
       otpMethod: input.method,
-      otpSecret,
+      otpSecret: otpSecret === null ? null : sealTotpSecret(secrets, user.id, otpSecret),
       otpPhoneNumber: input.method === 'sms' ? phoneNumber : null,
       otpPendingSecret: null,
       otpPendingPhoneNumber: null,

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { GoogleIdentity } from '../../providers';
+import { secretBoxOf } from '../../secrets/secretBox';
 import { type ClientInfo, recordAuthEvent } from './audit';
 import {
   beginSession,
@@ -125,7 +126,7 @@ export async function signInWithGoogleOtp(
     if (!user || user.googleSubject !== identity.subject || !hasTwoFactor(user)) {
       return fail('google_otp_user');
     }
-    const factor = await checkSecondFactor(db, clock, user, code);
+    const factor = await checkSecondFactor(db, clock, secretBoxOf(config), user, code);
     if (!factor.valid) return fail('google_otp_code');
     const signedIn = await completeSignIn(db, clock, config, user, client, 'google_otp', factor);
     return signedIn ?? fail('google_otp_used');

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { accessTokens, users } from '../../db/schema';
 import type { SmsProvider } from '../../providers';
+import { secretBoxOf } from '../../secrets/secretBox';
 import { type ClientInfo, recordAuthEvent } from './audit';
 import { releaseLoginAttempt, reserveLoginAttempt } from './loginThrottle';
 import {
@@ -239,7 +240,7 @@ export async function signInWithOtp(
     if (!user || !passwordOk || !hasTwoFactor(user)) return fail('otp_password');
     const csrf = input.csrfToken ? await findUserSecret(db, user.id, 'login_csrf', input.csrfToken) : null;
     if (!csrf || !isSecretLive(csrf, clock)) return fail('otp_csrf');
-    const factor = await checkSecondFactor(db, clock, user, input.code);
+    const factor = await checkSecondFactor(db, clock, secretBoxOf(config), user, input.code);
     if (!factor.valid) return fail('otp_code');
     const signedIn = await completeSignIn(db, clock, config, user, client, 'otp', {
       ...factor,
@@ -267,7 +268,7 @@ export async function signInWithPasswordGrant(
     let proof = NO_PROOF;
     if (hasTwoFactor(user)) {
       const factor = input.code
-        ? await checkSecondFactor(db, clock, user, input.code)
+        ? await checkSecondFactor(db, clock, secretBoxOf(config), user, input.code)
         : { valid: false as const };
       if (!factor.valid) return fail('oauth_code');
       proof = factor;

@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { userSecrets, users } from '../../db/schema';
 import type { SmsProvider } from '../../providers';
+import type { SecretBox } from '../../secrets/secretBox';
 import { findLatestLiveSecret, issueUserSecret, retireUserSecrets, secretMatches } from './oneTimeSecrets';
 import { reserveAttempt } from './throttle';
 
@@ -24,6 +25,28 @@ export function hasTwoFactor(user: UserRow): boolean {
 /** A new authenticator-app secret (Base32, 160 bits). */
 export function newTotpSecret(): string {
   return generateSecret();
+}
+
+/** What an authenticator secret is sealed as: the user's TOTP secret, no one else's. */
+const totpContext = (userId: string) => `users.otp_secret:${userId}`;
+
+/** An authenticator secret as stored (otpSecret, otpPendingSecret): sealed under the server's key. */
+export function sealTotpSecret(secrets: SecretBox, userId: string, secret: string): string {
+  return secrets.seal(secret, totpContext(userId));
+}
+
+/**
+ * A stored authenticator secret, opened; null when it does not open (altered, sealed for someone else
+ * or under another key), so no code matches it. One stored before secrets were sealed (plain Base32,
+ * which has no ':') is read as it is, until the person enrols again.
+ */
+export function openTotpSecret(secrets: SecretBox, userId: string, stored: string): string | null {
+  if (!stored.includes(':')) return stored;
+  try {
+    return secrets.open(stored, totpContext(userId));
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -144,14 +167,13 @@ export type SecondFactorProof = {
 export async function checkSecondFactor(
   db: Db,
   clock: Clock,
+  secrets: SecretBox,
   user: UserRow,
   code: string,
 ): Promise<({ valid: true } & SecondFactorProof) | { valid: false }> {
   if (user.otpMethod === 'app') {
-    const step =
-      user.otpSecret === null
-        ? null
-        : await verifyTotpCode(user.otpSecret, code, clock.now(), user.otpLastStep);
+    const secret = user.otpSecret === null ? null : openTotpSecret(secrets, user.id, user.otpSecret);
+    const step = secret === null ? null : await verifyTotpCode(secret, code, clock.now(), user.otpLastStep);
     return step === null ? { valid: false } : { valid: true, consumeSecretIds: [], totpStep: step };
   }
   if (user.otpMethod === 'sms') {

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
+import { secretBoxOf } from '../../secrets/secretBox';
 import { changePassword } from './changePassword';
 import {
   DeleteUserFactorPayloadRef,
@@ -49,7 +50,13 @@ builder.mutationFields((t) => ({
     },
     resolve: (_root, args, ctx) =>
       updateUserFactor(
-        { db: ctx.db, clock: ctx.clock, sms: ctx.providers.sms, email: ctx.providers.email },
+        {
+          db: ctx.db,
+          clock: ctx.clock,
+          sms: ctx.providers.sms,
+          email: ctx.providers.email,
+          secrets: secretBoxOf(ctx.config),
+        },
         ctx.requireViewer(),
         { otpAttempt: args.otpAttempt ?? null, phoneNumber: args.phoneNumber ?? null },
         ctx.client,
@@ -62,7 +69,13 @@ builder.mutationFields((t) => ({
       'deleteUserFactor (spec §7, Remove): two-factor off, within 15 minutes of TwoFactor(password) (FORBIDDEN otherwise).',
     resolve: async (_root, _args, ctx) => ({
       user: await deleteUserFactor(
-        { db: ctx.db, clock: ctx.clock, sms: ctx.providers.sms, email: ctx.providers.email },
+        {
+          db: ctx.db,
+          clock: ctx.clock,
+          sms: ctx.providers.sms,
+          email: ctx.providers.email,
+          secrets: secretBoxOf(ctx.config),
+        },
         ctx.requireViewer(),
         ctx.client,
       ),

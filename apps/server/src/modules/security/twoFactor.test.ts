@@ -1,4 +1,5 @@
 import { REAUTHENTICATION_MINUTES, TWO_FACTOR_MESSAGES } from '@keel/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createUser,
@@ -11,6 +12,7 @@ import {
   totpCode,
 } from '../../../test/authKit';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { users } from '../../db/schema';
 
 let t: TestApp;
 
@@ -192,6 +194,35 @@ describe('the authenticator app', () => {
     expect((await latestOutbox(t, user.email))?.subject).toBe(
       'Two-factor authentication is off for your Keel account',
     );
+  });
+
+  it('stores the secret sealed under the server key, pending and enabled, and still reads one stored in the clear', async () => {
+    const { user, token } = await signedIn();
+    const secret = (await openSection(token, user.password)).otpSecret ?? '';
+    const pending = (await findUserRow(t, user.email))?.otpPendingSecret ?? '';
+    expect(pending).toMatch(/^v1:/);
+    expect(pending).not.toContain(secret);
+    await updateFactor(token, { code: await totpCode(t, secret) });
+    const stored = (await findUserRow(t, user.email))?.otpSecret ?? '';
+    expect(stored).toMatch(/^v1:/);
+    expect(stored).not.toContain(secret);
+
+    // Sealed for this user only: copied onto another user's row, it opens nowhere.
+    const other = await createUser(t);
+    await t.db
+      .update(users)
+      .set({ otpModuleEnabled: true, otpMethod: 'app', otpSecret: stored })
+      .where(eq(users.email, other.email));
+    t.clock.advance(30_000);
+    const stolen = await passwordStep(other);
+    const csrf = stolen.json<{ csrf_token: string }>().csrf_token;
+    expect((await verifyOtp(other, await totpCode(t, secret), csrf)).statusCode).toBe(401);
+
+    // A secret stored before sealing (plain Base32) still signs its user in.
+    await t.db.update(users).set({ otpSecret: secret, otpLastStep: null }).where(eq(users.email, user.email));
+    const step = await passwordStep(user);
+    const csrfToken = step.json<{ csrf_token: string }>().csrf_token;
+    expect((await verifyOtp(user, await totpCode(t, secret), csrfToken)).statusCode).toBe(200);
   });
 
   it('refuses a wrong code under the code field, and a sixth wrong code in a row even when right', async () => {

@@ -6,8 +6,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Viewer } from '../../graphql/context';
+import type { SecretBox } from '../../secrets/secretBox';
 import type { ClientInfo } from '../auth/audit';
-import { hasTwoFactor, newTotpSecret } from '../auth/twoFactor';
+import { hasTwoFactor, newTotpSecret, sealTotpSecret } from '../auth/twoFactor';
 import { reauthenticate } from './reauthenticate';
 
 /** What the two-factor section shows once the password is re-entered. */
@@ -30,6 +31,7 @@ export type TwoFactorSetup = {
 export async function openTwoFactorSetup(
   db: Db,
   clock: Clock,
+  secrets: SecretBox,
   viewer: Viewer,
   password: string,
   client: ClientInfo,
@@ -47,7 +49,7 @@ export async function openTwoFactorSetup(
   const secret = newTotpSecret();
   await db
     .update(users)
-    .set({ otpPendingSecret: secret, updatedAt: clock.now() })
+    .set({ otpPendingSecret: sealTotpSecret(secrets, user.id, secret), updatedAt: clock.now() })
     .where(eq(users.id, user.id));
   const uri = generateURI({ issuer: PRODUCT_NAME, label: user.email, secret });
   return {

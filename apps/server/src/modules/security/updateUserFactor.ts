@@ -7,11 +7,18 @@ import type { Viewer } from '../../graphql/context';
 import { unauthenticated } from '../../graphql/errors';
 import type { FieldError } from '../../graphql/fieldErrors';
 import type { EmailProvider, SmsProvider } from '../../providers';
+import type { SecretBox } from '../../secrets/secretBox';
 import { type ClientInfo, recordAuthEvent } from '../auth/audit';
 import { consumeUserSecret, findLatestLiveSecret, secretMatches } from '../auth/oneTimeSecrets';
 import { findUserById, type UserRow } from '../auth/service';
 import { releaseAttempt, reserveAttempt, type ThrottleHit } from '../auth/throttle';
-import { hasTwoFactor, SMS_RESEND_COOLDOWN_MS, sendSmsCode, verifyTotpCode } from '../auth/twoFactor';
+import {
+  hasTwoFactor,
+  openTotpSecret,
+  SMS_RESEND_COOLDOWN_MS,
+  sendSmsCode,
+  verifyTotpCode,
+} from '../auth/twoFactor';
 import { requireRecentReauthentication } from './reauthenticate';
 import { securityNotice } from './securityNotices';
 
@@ -24,7 +31,7 @@ export type FactorChange = {
   user: UserRow;
 };
 
-type Deps = { db: Db; clock: Clock; sms: SmsProvider; email: EmailProvider };
+type Deps = { db: Db; clock: Clock; sms: SmsProvider; email: EmailProvider; secrets: SecretBox };
 
 /**
  * updateUserFactor (spec §7) turns on one second factor, in a session that re-entered its password in
@@ -124,8 +131,9 @@ const stillOff = (user: UserRow) => and(eq(users.id, user.id), eq(users.otpModul
 /** The app method on, when the code proves the pending secret; its step is the last used (no replay at sign-in). */
 async function enableApp(deps: Deps, user: UserRow, code: string): Promise<UserRow | null> {
   const pending = user.otpPendingSecret;
-  if (!pending) return null;
-  const step = await verifyTotpCode(pending, code, deps.clock.now());
+  const secret = pending === null ? null : openTotpSecret(deps.secrets, user.id, pending);
+  if (pending === null || secret === null) return null;
+  const step = await verifyTotpCode(secret, code, deps.clock.now());
   if (step === null) return null;
   const [updated] = await deps.db
     .update(users)

@@ -3,7 +3,7 @@ import { type LoginForm, loginFormSchema, PRODUCT_NAME } from '@keel/domain';
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { setAccessToken, useAccessToken } from '../../lib/authToken';
 import { ApiError, describeError } from '../../lib/restClient';
 import { useStaysTrue } from '../../lib/useStaysTrue';
@@ -29,6 +29,16 @@ const AFTER_SIGN_IN = '/financial';
 /** A Google sign-up is a new account: it lands where signup does (spec §2). */
 const AFTER_SIGN_UP = '/accounts/linked';
 
+/**
+ * Where signing in leads: the reports, or, for someone who came to sign in from an invitation
+ * (/login?invite_token=), back to the invitation to accept it with this account.
+ */
+function useAfterSignIn(): string {
+  const [params] = useSearchParams();
+  const inviteToken = params.get('invite_token');
+  return inviteToken ? `/signup?invite_token=${encodeURIComponent(inviteToken)}` : AFTER_SIGN_IN;
+}
+
 /** What a failed sign-in shows (spec §8): 'Invalid login' for a 401, the problem detail for a 429. */
 export function describeSignInFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return 'Invalid login';
@@ -38,7 +48,8 @@ export function describeSignInFailure(error: unknown): string {
 /** / and /login: password or Google sign-in, then the code step when two-factor is on (spec §2). */
 export function LoginPage() {
   const token = useAccessToken();
-  const [destination, setDestination] = useState(AFTER_SIGN_IN);
+  const afterSignIn = useAfterSignIn();
+  const [destination, setDestination] = useState(afterSignIn);
   const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notFound, setNotFound] = useState<{ email: string; credential: string } | null>(null);
@@ -62,7 +73,7 @@ export function LoginPage() {
     setError(null);
     try {
       const reply = await googleSignIn(credential);
-      finish(reply, { kind: 'google', credential, gCsrfToken: reply.gCsrfToken }, AFTER_SIGN_IN);
+      finish(reply, { kind: 'google', credential, gCsrfToken: reply.gCsrfToken }, afterSignIn);
     } catch (failure) {
       const email = userNotFoundEmail(failure);
       if (email !== null) setNotFound({ email, credential });
@@ -79,7 +90,8 @@ export function LoginPage() {
       finish(
         reply,
         { kind: 'google', credential: notFound.credential, gCsrfToken: reply.gCsrfToken },
-        AFTER_SIGN_UP,
+        // From an invitation: back to it, to accept it with the new account.
+        afterSignIn === AFTER_SIGN_IN ? AFTER_SIGN_UP : afterSignIn,
       );
     } catch (failure) {
       setNotFound(null);
@@ -94,7 +106,7 @@ export function LoginPage() {
       <AuthLayout title="Two-factor authentication" subtitle={`Signing in as ${challenge.email}`}>
         <TwoFactorStep
           challenge={challenge}
-          onVerified={(reply) => finish(reply, challenge.proof, AFTER_SIGN_IN)}
+          onVerified={(reply) => finish(reply, challenge.proof, afterSignIn)}
           onBack={() => setChallenge(null)}
         />
       </AuthLayout>
@@ -120,7 +132,7 @@ export function LoginPage() {
           setError(null);
           try {
             const reply = await signInWithPassword(email, password);
-            finish(reply, { kind: 'password', password }, AFTER_SIGN_IN);
+            finish(reply, { kind: 'password', password }, afterSignIn);
           } catch (failure) {
             setError(describeSignInFailure(failure));
           }

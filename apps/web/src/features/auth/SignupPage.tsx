@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_NAME, signupFormSchema } from '@keel/domain';
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { setAccessToken } from '../../lib/authToken';
+import { setAccessToken, useAccessToken } from '../../lib/authToken';
 import { ApiError, describeError } from '../../lib/restClient';
 import { AuthLayout } from './AuthLayout';
+import { awaitingApprovalMessage } from './acceptInvitationText';
 import { createUser } from './authApi';
 import { formatSignupErrors } from './authErrors';
 import { FormError } from './FormError';
@@ -18,12 +19,20 @@ type SignupFormOutput = z.output<typeof signupFormSchema>;
 /** Where a new account starts: linking its bank accounts (spec §2). */
 const AFTER_SIGN_UP = '/accounts/linked';
 
+// Only someone already signed in who follows an invitation needs the GraphQL client: its own chunk.
+const AcceptInvitation = lazy(() =>
+  import('./AcceptInvitation').then((m) => ({ default: m.AcceptInvitation })),
+);
+
 /** /signup (spec §2, §5): an optional invite_token joins the inviter's entity. */
 export function SignupPage() {
   const [params] = useSearchParams();
   const inviteToken = params.get('invite_token');
   const navigate = useNavigate();
+  const signedIn = useAccessToken() !== null;
   const [serverError, setServerError] = useState<string | null>(null);
+  /** Signed up with an invitation an admin sent: it waits for another owner's or admin's approval. */
+  const [awaitingApproval, setAwaitingApproval] = useState(false);
   const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -40,7 +49,10 @@ export function SignupPage() {
         name: `${values.firstName} ${values.lastName}`,
         inviteToken,
       });
-      if (reply.auth?.access_token) {
+      if (reply.auth?.access_token && reply.invitation?.status === 'awaiting_approval') {
+        setAwaitingApproval(true);
+        setAccessToken(reply.auth.access_token);
+      } else if (reply.auth?.access_token) {
         setAccessToken(reply.auth.access_token);
         navigate(AFTER_SIGN_UP, { replace: true });
       } else {
@@ -51,6 +63,31 @@ export function SignupPage() {
       setServerError(fieldErrors ?? describeError(failure));
     }
   });
+
+  if (awaitingApproval) {
+    return (
+      <AuthLayout title="Account created">
+        <Stack gap="md">
+          <Alert color="blue" title="Waiting for approval" data-testid="invitation-awaiting">
+            {awaitingApprovalMessage(null)}
+          </Alert>
+          <Button component={Link} to={AFTER_SIGN_UP} replace size="md">
+            Continue
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  if (signedIn && inviteToken) {
+    return (
+      <AuthLayout title="Join your team" subtitle="You were invited to join a team.">
+        <Suspense fallback={null}>
+          <AcceptInvitation inviteToken={inviteToken} />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -63,7 +100,12 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Anchor component={Link} to="/login" size="sm" fw={600}>
+          <Anchor
+            component={Link}
+            to={inviteToken ? `/login?invite_token=${encodeURIComponent(inviteToken)}` : '/login'}
+            size="sm"
+            fw={600}
+          >
             Sign in
           </Anchor>
         </>

@@ -13,7 +13,12 @@ export type SignInReply = {
 
 export type AuthProviders = { google_client_id: string | null };
 
-export type SignupReply = { user: unknown; auth: { access_token: string } | null };
+export type SignupReply = {
+  user: unknown;
+  auth: { access_token: string } | null;
+  /** With an invite_token: joined its company, or waiting for another owner's or admin's approval. */
+  invitation?: { entity_id: string; status: 'joined' | 'awaiting_approval' };
+};
 
 export function signInWithPassword(email: string, password: string) {
   return requestJson<SignInReply>('/api/v1/auth/login', {

@@ -1,6 +1,5 @@
-import { formatCents } from '@keel/domain';
+import { formatCents, formatMonthLong } from '@keel/domain';
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatMonthLong } from '../financial/cards/chartFormat';
 import { type PlotRow, type PlotSeries, planDifference, plotKeys, scenarioLabel } from './chartPlot';
 import { SeriesSwatch } from './SeriesSwatch';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { KeelLogo } from '../../shell/KeelLogo';
 import { PageTitle } from '../../shell/PageTitle';
 
-/** A public page (the legal pages) whose content arrives with a later issue: a header and its title. */
+/** A public page (the bank-linking return routes) whose content arrives with a later issue: a header and its title. */
 export function PublicPlaceholderPage({ title }: { title: string }) {
   return (
     <Box mih="100vh">

@@ -1,7 +1,8 @@
+import { formatMonthLong } from '@keel/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { formatCentsCompact, formatMonthLong, formatMonthTick, formatMonthYear } from './chartFormat';
+import { formatCentsCompact, formatMonthTick, formatMonthYear } from './chartFormat';
 import { SpendByCategoryCard } from './SpendByCategoryCard';
 
 describe('SpendByCategoryCard', () => {

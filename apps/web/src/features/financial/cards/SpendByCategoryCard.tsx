@@ -1,7 +1,6 @@
-import { formatCents } from '@keel/domain';
+import { formatCents, formatMonthLong } from '@keel/domain';
 import { DonutChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, Stack, Text } from '@mantine/core';
-import { formatMonthLong } from './chartFormat';
 import type { SpendByCategoryView } from './reportSummaryQuery';
 import { SummaryCard } from './SummaryCard';
 

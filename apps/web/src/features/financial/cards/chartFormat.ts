@@ -8,8 +8,6 @@ const compactUsd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 
-const longMonth = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** Axis ticks in whole units, compact: 12000000 cents -> '$120K'. Tooltips show formatCents instead. */
 export function formatCentsCompact(cents: number): string {
   return compactUsd.format(cents / 100);
@@ -25,10 +23,4 @@ export function formatMonthTick(month: MonthKey): string {
 export function formatMonthYear(month: MonthKey): string {
   const { short, year } = describeMonth(month);
   return `${short} ${year}`;
-}
-
-/** 'November 2026', as the spend legend's title writes its month. */
-export function formatMonthLong(month: MonthKey): string {
-  const { year, month: number } = describeMonth(month);
-  return longMonth.format(new Date(Date.UTC(year, number - 1, 1)));
 }

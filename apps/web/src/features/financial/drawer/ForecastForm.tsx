@@ -7,6 +7,7 @@ import {
   DEFAULT_FORECAST_RECURRENCE,
   FORECAST_CALCULATION_TYPES,
   FORECAST_RECURRENCES,
+  MONTH_NAMES,
   type MonthKey,
   parseMonthKey,
   toMonthKey,
@@ -28,20 +29,7 @@ import { listAgainstAccounts } from './formFields/listAgainstAccounts';
 import { NameAndMemoFields } from './formFields/NameAndMemoFields';
 import { useDrawerFormSave } from './formFields/useDrawerFormSave';
 
-const MONTH_OPTIONS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-].map((label, index) => ({ value: String(index + 1), label }));
+const MONTH_OPTIONS = MONTH_NAMES.map((label, index) => ({ value: String(index + 1), label }));
 
 const RECURRENCE_LABELS: Record<(typeof FORECAST_RECURRENCES)[number], string> = {
   none: 'None',

@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps, users } from './auth';
+import { entities } from './entities';
+import { accounts, transactions } from './ledger';
+
+/**
+ * Keel's own deposit accounts (issue 16): applications, accounts, the bank's double-entry ledger
+ * under every balance, transfers and vendors. The banking provider (providers/banking) decides what
+ * the bank decides (numbers, approvals, settlement, returns, interest); these rows are the bank's
+ * side as Keel holds it. Every posting to a deposit account is also a bookkeeping transaction of the
+ * company (`bank_postings.transaction_id`), written in the same database transaction.
+ */
+
+export const BANK_APPLICATION_STATUSES = ['approved', 'declined'] as const;
+export type BankApplicationStatus = (typeof BANK_APPLICATION_STATUSES)[number];
+
+/** createTprimeApplication: the applicant as the form had them. The SSN is sealed (secretBox), never kept in clear. */
+export const bankApplications = pgTable(
+  'bank_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    status: text('status', { enum: BANK_APPLICATION_STATUSES }).notNull(),
+    declineReason: text('decline_reason'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    /** The SSN sealed with the application's id as context; tinLast4 is what is shown. */
+    tinSealed: text('tin_sealed').notNull(),
+    tinLast4: char('tin_last4', { length: 4 }).notNull(),
+    address: jsonb('address').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('bank_applications_entity_idx').on(t.entityId, t.createdAt),
+    // One approved application per company: the first account is opened by it.
+    uniqueIndex('bank_applications_one_approved_key').on(t.entityId).where(sql`${t.status} = 'approved'`),
+  ],
+);
+
+export const DEPOSIT_ACCOUNT_STATUSES = ['open', 'closed'] as const;
+
+/**
+ * A deposit account (spec §3 'Provider bank account'). The account number is kept as the bank shows it
+ * to its owner and served masked. `ledger_account_id` is the company's bookkeeping account (under Banks,
+ * ref_type 'TPrime::Account') that mirrors it. Interest: `interest_through` is the last month credited,
+ * `interest_carry` the accrued fraction carried into the next (domain accrueMonthlyInterest).
+ */
+export const depositAccounts = pgTable(
+  'deposit_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    applicationId: uuid('application_id').references(() => bankApplications.id),
+    provider: text('provider').notNull(),
+    name: text('name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    routingNumber: char('routing_number', { length: 9 }).notNull(),
+    status: text('status', { enum: DEPOSIT_ACCOUNT_STATUSES }).notNull().default('open'),
+    apyBasisPoints: integer('apy_basis_points').notNull(),
+    interestCarry: bigint('interest_carry', { mode: 'number' }).notNull().default(0),
+    interestThrough: char('interest_through', { length: 7 }),
+    ledgerAccountId: uuid('ledger_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    openedOn: date('opened_on', { mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('deposit_accounts_entity_idx').on(t.entityId, t.createdAt),
+    uniqueIndex('deposit_accounts_number_key').on(t.routingNumber, t.accountNumber),
+  ],
+);
+
+export const BANK_POSTING_KINDS = ['deposit', 'transfer', 'transfer_return', 'interest'] as const;
+export type BankPostingKind = (typeof BANK_POSTING_KINDS)[number];
+
+/**
+ * One movement of money the bank booked: its legs are bank_ledger_entries, which sum to zero. Its
+ * bookkeeping transaction in the company's books is `transaction_id` (set null if someone deletes it
+ * from the books: the bank's ledger does not change).
+ */
+export const bankPostings = pgTable(
+  'bank_postings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    depositAccountId: uuid('deposit_account_id')
+      .notNull()
+      .references(() => depositAccounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: BANK_POSTING_KINDS }).notNull(),
+    /** The UTC day it posted on. */
+    date: date('date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    /** What the account's balance moved by: money in positive. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    transferId: uuid('transfer_id'),
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('bank_postings_account_date_idx').on(t.depositAccountId, t.date)],
+);
+
+/**
+ * The bank's general ledger: the legs of each posting. A leg is on a customer's deposit account
+ * (`deposit_account_id`) or on one of the bank's own accounts (`bank_account`: 'ach_clearing',
+ * 'wire_clearing', 'incoming_clearing', 'interest_expense'); exactly one of the two. Amounts are
+ * credits to the named account positive (money into a deposit account is positive on its leg).
+ */
+export const bankLedgerEntries = pgTable(
+  'bank_ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    postingId: uuid('posting_id')
+      .notNull()
+      .references(() => bankPostings.id, { onDelete: 'cascade' }),
+    depositAccountId: uuid('deposit_account_id').references(() => depositAccounts.id, {
+      onDelete: 'cascade',
+    }),
+    bankAccount: text('bank_account'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('bank_ledger_entries_posting_idx').on(t.postingId),
+    index('bank_ledger_entries_account_idx').on(t.depositAccountId),
+    check('bank_ledger_entries_one_side', sql`(${t.depositAccountId} IS NULL) <> (${t.bankAccount} IS NULL)`),
+  ],
+);
+
+/** Payees (spec §3 Vendor; CreateVendor). */
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    companyName: text('company_name'),
+    notes: text('notes'),
+    vendorType: text('vendor_type', { enum: ['business', 'individual'] }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('vendors_entity_idx').on(t.entityId, t.name)],
+);
+
+export const BANK_TRANSFER_STATUSES = ['pending', 'posted', 'returned'] as const;
+
+/**
+ * Money sent from a deposit account by ACH or wire (CreateAchTransfer, CreateWireTransfer). Pending
+ * until `settle_at` (the provider's settlement), then posted (a posting debits the account) or
+ * returned. A posted ACH may still come back at `return_at` (a reversal posting). The recipient's
+ * account number is sealed; its last 4 digits are shown. `idempotency_key` is unique per company and
+ * `request_hash` fingerprints the request, so a retry returns the first transfer and a different
+ * request under the same key is refused.
+ */
+export const bankTransfers = pgTable(
+  'bank_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    depositAccountId: uuid('deposit_account_id')
+      .notNull()
+      .references(() => depositAccounts.id, { onDelete: 'cascade' }),
+    rail: text('rail', { enum: ['ach', 'wire'] }).notNull(),
+    status: text('status', { enum: BANK_TRANSFER_STATUSES }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The day the transfer is sent (its daily limit's day). */
+    sendOn: date('send_on', { mode: 'string' }).notNull(),
+    vendorId: uuid('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    recipientName: text('recipient_name').notNull(),
+    recipientRoutingNumber: char('recipient_routing_number', { length: 9 }).notNull(),
+    recipientAccountNumberSealed: text('recipient_account_number_sealed').notNull(),
+    recipientAccountLast4: text('recipient_account_last4').notNull(),
+    /** ACH: checking or savings. */
+    recipientAccountType: text('recipient_account_type'),
+    /** Wire: the recipient's address and bank. */
+    recipientAddress: jsonb('recipient_address'),
+    recipientBank: jsonb('recipient_bank'),
+    memo: text('memo').notNull().default(''),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    settleAt: timestamp('settle_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The sandbox's decision: this transfer comes back (at settlement for a wire, after it for an ACH). */
+    willReturn: boolean('will_return').notNull().default(false),
+    returnAt: timestamp('return_at', { withTimezone: true, mode: 'date' }),
+    returnReason: text('return_reason'),
+    postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }),
+    returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('bank_transfers_idempotency_key').on(t.entityId, t.idempotencyKey),
+    index('bank_transfers_entity_idx').on(t.entityId, t.createdAt),
+    index('bank_transfers_account_day_idx').on(t.depositAccountId, t.rail, t.sendOn),
+    index('bank_transfers_due_idx').on(t.settleAt).where(sql`${t.status} = 'pending'`),
+    check('bank_transfers_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

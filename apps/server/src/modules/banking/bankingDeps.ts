@@ -1,0 +1,17 @@
+import type { Clock } from '../../clock';
+import type { Db, Tx } from '../../db/client';
+import type { BankingProvider, BankPostingMade } from '../../providers/banking';
+import type { SecretBox } from '../../secrets/secretBox';
+
+/** What the banking services work with: the database, the clock, the bank and the secret box. */
+export type BankingDeps = {
+  db: Db | Tx;
+  clock: Clock;
+  banking: BankingProvider;
+  secrets: SecretBox;
+  /**
+   * Where the books put the other side of a posting, when the caller knows (the demo's categories); the
+   * API leaves it unset and bookBankPostings' defaults apply.
+   */
+  counterFor?: (posting: BankPostingMade) => string | undefined;
+};

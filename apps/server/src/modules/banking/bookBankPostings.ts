@@ -1,0 +1,182 @@
+import { and, eq, inArray, like, ne } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Tx } from '../../db/client';
+import { accounts, bankPostings, depositAccounts, entries, transactions } from '../../db/schema';
+import { writeTransaction } from '../../db/transactions';
+import type { BankPostingMade } from '../../providers/banking';
+import { createAccount } from '../ledger/accounts';
+import { insertEntries } from '../ledger/entries';
+import type { BankingDeps } from './bankingDeps';
+
+/** Where the books put the other side of a posting when nobody said (a bookkeeper can move it later). */
+export const BOOKS_COUNTER_ACCOUNTS = {
+  deposit: { root: 'Income', name: 'Uncategorized Income' },
+  transfer: { root: 'Expense', name: 'Uncategorized Expense' },
+  interest: { root: 'Income', name: 'Interest Income' },
+} as const;
+
+/** The transaction source of the books' mirror of a bank posting (its external id is the posting's). */
+export const BANK_POSTING_SOURCE = 'keel_bank';
+
+/** An account named `name` in the subtree of the root `root`, made under the root when there is none. */
+async function ensureBooksAccount(
+  tx: Tx,
+  clock: Clock,
+  entityId: string,
+  spec: { root: string; name: string },
+): Promise<string> {
+  const [root] = await tx
+    .select({ id: accounts.id, ancestry: accounts.ancestry })
+    .from(accounts)
+    .where(and(eq(accounts.entityId, entityId), eq(accounts.name, spec.root), eq(accounts.ancestry, '/')));
+  if (!root) throw new Error(`The books of ${entityId} have no ${spec.root} root`);
+  const [found] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.entityId, entityId),
+        eq(accounts.name, spec.name),
+        like(accounts.ancestry, `/${root.id}/%`),
+      ),
+    )
+    .orderBy(accounts.sortOrder, accounts.id)
+    .limit(1);
+  if (found) return found.id;
+  const created = await createAccount(tx, clock, { entityId, parentId: root.id, name: spec.name });
+  return created.id;
+}
+
+/** For a return: the account the original transfer's mirror was booked against (wherever it was moved). */
+async function counterOfTransfer(
+  tx: Tx,
+  transferId: string,
+  ledgerAccountId: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ accountId: entries.accountId })
+    .from(bankPostings)
+    .innerJoin(entries, eq(entries.transactionId, bankPostings.transactionId))
+    .where(
+      and(
+        eq(bankPostings.transferId, transferId),
+        eq(bankPostings.kind, 'transfer'),
+        ne(entries.accountId, ledgerAccountId),
+      ),
+    )
+    .limit(1);
+  return row?.accountId ?? null;
+}
+
+/**
+ * Writes each bank posting into the company's books, in the caller's transaction (flow into the
+ * books): an 'Imported' transaction (source 'keel_bank', external id the posting's id) named after
+ * the posting, its amount on the deposit account's bookkeeping account (ref_type 'TPrime::Account',
+ * under Banks; money in is a debit, positive) and the opposite on the counter account: the one
+ * `counterFor` gives, else the original transfer's for a return, else Uncategorized Income (deposits),
+ * Uncategorized Expense (transfers) or Interest Income (interest). Rollups and history through the
+ * ledger's own writer, so the report and /keel-transactions see the posting at once.
+ */
+export async function bookBankPostings(
+  tx: Tx,
+  clock: Clock,
+  postings: readonly BankPostingMade[],
+  counterFor: (posting: BankPostingMade) => string | undefined = () => undefined,
+): Promise<void> {
+  if (postings.length === 0) return;
+  const ledgerAccounts = new Map(
+    (
+      await tx
+        .select({ id: depositAccounts.id, ledgerAccountId: depositAccounts.ledgerAccountId })
+        .from(depositAccounts)
+        .where(
+          inArray(
+            depositAccounts.id,
+            postings.map((posting) => posting.depositAccountId),
+          ),
+        )
+    ).map((row) => [row.id, row.ledgerAccountId]),
+  );
+  const now = clock.now();
+  for (const posting of postings) {
+    const ledgerAccountId = ledgerAccounts.get(posting.depositAccountId);
+    if (!ledgerAccountId) throw new Error(`No books account for deposit account ${posting.depositAccountId}`);
+    const counter =
+      counterFor(posting) ??
+      (posting.kind === 'transfer_return' && posting.transferId
+        ? await counterOfTransfer(tx, posting.transferId, ledgerAccountId)
+        : null) ??
+      (await ensureBooksAccount(
+        tx,
+        clock,
+        posting.entityId,
+        posting.kind === 'deposit'
+          ? BOOKS_COUNTER_ACCOUNTS.deposit
+          : posting.kind === 'interest'
+            ? BOOKS_COUNTER_ACCOUNTS.interest
+            : BOOKS_COUNTER_ACCOUNTS.transfer,
+      ));
+    const [transaction] = await tx
+      .insert(transactions)
+      .values({
+        entityId: posting.entityId,
+        transactionType: 'Imported',
+        name: posting.description,
+        date: posting.date,
+        source: BANK_POSTING_SOURCE,
+        externalId: posting.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: transactions.id });
+    if (!transaction) throw new Error('Transaction insert returned nothing');
+    const leg = {
+      entityId: posting.entityId,
+      transactionId: transaction.id,
+      date: posting.date,
+      name: posting.description,
+      memo: '',
+      scenario: 'actual' as const,
+    };
+    await insertEntries(
+      tx,
+      [
+        { ...leg, accountId: ledgerAccountId, amount: posting.amount },
+        { ...leg, accountId: counter, amount: -posting.amount },
+      ],
+      null,
+      now,
+    );
+    await tx
+      .update(bankPostings)
+      .set({ transactionId: transaction.id })
+      .where(eq(bankPostings.id, posting.id));
+  }
+}
+
+/**
+ * Brings the company's deposit accounts up to the clock's now (the bank's settleDue: transfers due
+ * post or come back, months that ended earn their interest) and books what posted, in one transaction.
+ * Called before every banking read and write, so balances are always current; a test calls it after
+ * moving the clock. Does nothing, and locks nothing, for a company without a deposit account.
+ */
+export async function settleDueBanking(deps: BankingDeps, entityId: string): Promise<BankPostingMade[]> {
+  const [any] = await deps.db
+    .select({ id: depositAccounts.id })
+    .from(depositAccounts)
+    .where(eq(depositAccounts.entityId, entityId))
+    .limit(1);
+  if (!any) return [];
+  return writeTransaction(deps.db, async (tx) => settleDueInTransaction(tx, deps, entityId));
+}
+
+/** settleDueBanking inside the caller's transaction (a transfer settles what is due before it checks). */
+export async function settleDueInTransaction(
+  tx: Tx,
+  deps: Pick<BankingDeps, 'clock' | 'banking' | 'counterFor'>,
+  entityId: string,
+): Promise<BankPostingMade[]> {
+  const made = await deps.banking.settleDue(tx, entityId, deps.clock.now());
+  await bookBankPostings(tx, deps.clock, made, deps.counterFor);
+  return made;
+}

@@ -1,0 +1,80 @@
+import type { Cents, TransferRail } from '@keel/domain';
+import type { Tx } from '../../db/client';
+
+/**
+ * The banking core (issue 16) behind one interface: what a bank partner decides for Keel's deposit
+ * accounts. Approving an application, numbering an account, when a transfer settles and whether it
+ * comes back, the daily limits, and the bank's ledger (every posting double-entry). The sandbox
+ * (default) simulates a bank in our database; a real adapter (Increase) is not built yet.
+ *
+ * Writes take the caller's database transaction, so a posting and the bookkeeping transaction that
+ * mirrors it in the company's books (modules/banking) commit together.
+ */
+
+export type BankingProviderKind = 'sandbox';
+
+/** The applicant the bank reviews (already valid by the domain's application form). */
+export type Applicant = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  tin: string;
+};
+
+export type ApplicationDecision = { approved: true } | { approved: false; reason: string };
+
+/** What the bank gives a new account. */
+export type NewDepositAccount = {
+  accountNumber: string;
+  routingNumber: string;
+  apyBasisPoints: number;
+};
+
+/** When a transfer settles and whether it comes back (the bank's decision, made when it is sent). */
+export type TransferSchedule = {
+  settleAt: Date;
+  /** The transfer comes back: a wire at settlement (never posted), an ACH at returnAt after posting. */
+  willReturn: boolean;
+  returnAt: Date | null;
+  returnReason: string | null;
+};
+
+/** A posting the bank booked on a deposit account: what the books must mirror. */
+export type BankPostingMade = {
+  id: string;
+  entityId: string;
+  depositAccountId: string;
+  kind: 'deposit' | 'transfer' | 'transfer_return' | 'interest';
+  date: string;
+  description: string;
+  /** Money into the account positive. */
+  amount: Cents;
+  transferId: string | null;
+};
+
+export type BankingProvider = {
+  kind: BankingProviderKind;
+  reviewApplication(applicant: Applicant): Promise<ApplicationDecision>;
+  /** Numbers a new account for the company (unique at the bank). */
+  numberAccount(tx: Tx, entityId: string): Promise<NewDepositAccount>;
+  /** The daily sending limit of one deposit account on each rail (tprimeTransferLimits), in cents. */
+  dailyLimits(): Record<TransferRail, Cents>;
+  scheduleTransfer(transfer: {
+    rail: TransferRail;
+    now: Date;
+    sendOn: string;
+    amount: Cents;
+    recipientAccountNumber: string;
+  }): TransferSchedule;
+  /**
+   * Brings the company's accounts up to `now`: posts or returns the transfers due, returns posted ACH
+   * transfers whose return is due, credits each complete month's interest. Returns the postings made,
+   * oldest first. Locks the company's deposit accounts, so two callers settle once.
+   */
+  settleDue(tx: Tx, entityId: string, now: Date): Promise<BankPostingMade[]>;
+  /** Money arriving from outside (an incoming ACH or wire: sandbox simulation, demo and tests). */
+  receiveDeposit(
+    tx: Tx,
+    deposit: { depositAccountId: string; amount: Cents; date: string; description: string },
+  ): Promise<BankPostingMade>;
+};

@@ -1,0 +1,63 @@
+import { isAbaRoutingNumber } from '@keel/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  ACH_RETURN_REASON,
+  createSandboxBanking,
+  RETURNED_ACCOUNT_NUMBER,
+  SANDBOX_ROUTING_NUMBER,
+  settlementTime,
+} from './sandbox';
+
+/** The banking sandbox's decisions that need no database: settlement times, returns, applications. */
+describe('banking sandbox', () => {
+  it('has a valid ABA routing number', () => {
+    expect(isAbaRoutingNumber(SANDBOX_ROUTING_NUMBER)).toBe(true);
+  });
+
+  it('posts an ACH at the start of the next business day and a wire the same business day', () => {
+    const wednesday = new Date('2026-11-18T15:00:00.000Z');
+    const friday = new Date('2026-11-20T15:00:00.000Z');
+    const saturday = new Date('2026-11-21T15:00:00.000Z');
+    expect(settlementTime('ach', wednesday, '2026-11-18').toISOString()).toBe('2026-11-19T00:00:00.000Z');
+    expect(settlementTime('ach', friday, '2026-11-20').toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(settlementTime('wire', wednesday, '2026-11-18')).toEqual(wednesday);
+    expect(settlementTime('wire', saturday, '2026-11-21').toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    // Dated later: sent on its date.
+    expect(settlementTime('wire', wednesday, '2026-11-25').toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    expect(settlementTime('ach', wednesday, '2026-11-27').toISOString()).toBe('2026-11-30T00:00:00.000Z');
+  });
+
+  it('returns transfers to the return account: an ACH a business day after it posts', () => {
+    const sandbox = createSandboxBanking();
+    const now = new Date('2026-11-20T15:00:00.000Z');
+    const schedule = sandbox.scheduleTransfer({
+      rail: 'ach',
+      now,
+      sendOn: '2026-11-20',
+      amount: 100,
+      recipientAccountNumber: RETURNED_ACCOUNT_NUMBER,
+    });
+    expect(schedule).toEqual({
+      settleAt: new Date('2026-11-23T00:00:00.000Z'),
+      willReturn: true,
+      returnAt: new Date('2026-11-24T00:00:00.000Z'),
+      returnReason: ACH_RETURN_REASON,
+    });
+    expect(
+      sandbox.scheduleTransfer({
+        rail: 'ach',
+        now,
+        sendOn: '2026-11-20',
+        amount: 100,
+        recipientAccountNumber: '1234',
+      }).willReturn,
+    ).toBe(false);
+  });
+
+  it('approves valid applicants except SSN 000000000', async () => {
+    const sandbox = createSandboxBanking();
+    const applicant = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1985-12-10' };
+    expect(await sandbox.reviewApplication({ ...applicant, tin: '123456789' })).toEqual({ approved: true });
+    expect((await sandbox.reviewApplication({ ...applicant, tin: '000000000' })).approved).toBe(false);
+  });
+});

@@ -1,0 +1,317 @@
+import { createHash } from 'node:crypto';
+import {
+  abaCheckDigit,
+  accrueMonthlyInterest,
+  addMonths,
+  type Cents,
+  type MonthKey,
+  monthBounds,
+  type TransferRail,
+} from '@keel/domain';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/queryRows';
+import { bankLedgerEntries, bankPostings, bankTransfers, depositAccounts } from '../../db/schema';
+import type { BankingProvider, BankPostingMade, TransferSchedule } from './index';
+
+/**
+ * The banking sandbox (the default): a bank partner simulated in our database. Its rules:
+ *
+ * - Routing number SANDBOX_ROUTING_NUMBER (a valid ABA number); account numbers of 12 digits derived
+ *   from the company's id (the same company gets the same numbers), unique at the bank.
+ * - Applications: every valid application is approved, except the SSN DECLINED_SSN ('000000000').
+ * - APY SANDBOX_APY_BASIS_POINTS (2.00%), interest accrued daily on end-of-day balances and credited on
+ *   the last day of each month (the domain's accrueMonthlyInterest, its carry kept on the account),
+ *   once the month is over.
+ * - Business days are Monday to Friday, UTC (no holidays). An ACH posts at 00:00 UTC of the business
+ *   day after it is sent; a wire the day it is sent (at once when sent on a business day, else at the
+ *   start of the next one). A transfer dated later is sent on its date.
+ * - Returns: a transfer to the recipient account number RETURNED_ACCOUNT_NUMBER ('9999999990') comes
+ *   back: a wire at settlement (it never posts: 'Beneficiary account not found'), an ACH one business
+ *   day after it posted (R03, the money credited back).
+ * - Daily limits per account: ACH $10,000, wire $20,000.
+ * - Ledger: every posting has two legs that sum to zero, the deposit account's and one of the bank's
+ *   own accounts (ach_clearing, wire_clearing, incoming_clearing, interest_expense); migration 0021
+ *   checks the sum when the transaction commits.
+ */
+
+export const SANDBOX_ROUTING_NUMBER = `10100001${abaCheckDigit('10100001')}`;
+export const SANDBOX_APY_BASIS_POINTS = 200;
+export const DECLINED_SSN = '000000000';
+export const RETURNED_ACCOUNT_NUMBER = '9999999990';
+export const SANDBOX_DAILY_LIMITS: Record<TransferRail, Cents> = { ach: 1_000_000, wire: 2_000_000 };
+export const ACH_RETURN_REASON = 'R03 No account/unable to locate account';
+export const WIRE_RETURN_REASON = 'Beneficiary account not found';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const isBusinessDay = (day: string) => {
+  const weekday = startOfDay(day).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+};
+/** The first business day after `day`. */
+function nextBusinessDay(day: string): string {
+  let at = startOfDay(day).getTime() + DAY_MS;
+  while (!isBusinessDay(dayOf(new Date(at)))) at += DAY_MS;
+  return dayOf(new Date(at));
+}
+
+/** When a transfer sent at `now` for `sendOn` settles (see the rules above). */
+export function settlementTime(rail: TransferRail, now: Date, sendOn: string): Date {
+  const sendDay = sendOn > dayOf(now) ? sendOn : dayOf(now);
+  if (rail === 'ach') return startOfDay(nextBusinessDay(sendDay));
+  if (!isBusinessDay(sendDay)) return startOfDay(nextBusinessDay(sendDay));
+  return sendDay === dayOf(now) ? now : startOfDay(sendDay);
+}
+
+type NewPosting = Omit<BankPostingMade, 'id'>;
+
+/** Books a posting and its two legs: the deposit account's and the bank's own `bankAccount`. */
+export async function bookBankPosting(
+  tx: Tx,
+  posting: NewPosting,
+  bankAccount: string,
+): Promise<BankPostingMade> {
+  const [row] = await tx
+    .insert(bankPostings)
+    .values({ ...posting })
+    .returning();
+  if (!row) throw new Error('Posting insert returned nothing');
+  await tx.insert(bankLedgerEntries).values([
+    {
+      entityId: posting.entityId,
+      postingId: row.id,
+      depositAccountId: posting.depositAccountId,
+      amount: posting.amount,
+    },
+    { entityId: posting.entityId, postingId: row.id, bankAccount, amount: -posting.amount },
+  ]);
+  return { ...posting, id: row.id };
+}
+
+const clearingOf = (rail: TransferRail) => (rail === 'ach' ? 'ach_clearing' : 'wire_clearing');
+
+/** The account's end-of-day ledger balances for each day of `month`. */
+async function endOfDayBalances(tx: Tx, depositAccountId: string, month: MonthKey): Promise<Cents[]> {
+  const { firstDay, lastDay } = monthBounds(month);
+  const rows = await queryRows<{ day: string; amount: string }>(
+    tx,
+    sql`SELECT CASE WHEN p.date < ${firstDay}::date THEN '' ELSE to_char(p.date, 'YYYY-MM-DD') END AS day,
+               sum(l.amount)::text AS amount
+        FROM bank_ledger_entries l JOIN bank_postings p ON p.id = l.posting_id
+        WHERE l.deposit_account_id = ${depositAccountId}::uuid AND p.date <= ${lastDay}::date
+        GROUP BY 1`,
+  );
+  const byDay = new Map(rows.map((row) => [row.day, Number(row.amount)]));
+  let balance = byDay.get('') ?? 0;
+  const days = Number(lastDay.slice(8));
+  const balances: Cents[] = [];
+  for (let day = 1; day <= days; day += 1) {
+    balance += byDay.get(`${month}-${String(day).padStart(2, '0')}`) ?? 0;
+    balances.push(balance);
+  }
+  return balances;
+}
+
+export function createSandboxBanking(): BankingProvider {
+  return {
+    kind: 'sandbox',
+
+    async reviewApplication(applicant) {
+      if (applicant.tin === DECLINED_SSN) {
+        return { approved: false, reason: 'We could not verify your identity. Contact support to continue.' };
+      }
+      return { approved: true };
+    },
+
+    async numberAccount(tx, entityId) {
+      for (let attempt = 0; ; attempt += 1) {
+        const digest = createHash('sha256').update(`${entityId}:${attempt}`).digest();
+        const accountNumber = `8${(digest.readBigUInt64BE(0) % 10n ** 11n).toString().padStart(11, '0')}`;
+        const [taken] = await tx
+          .select({ id: depositAccounts.id })
+          .from(depositAccounts)
+          .where(
+            and(
+              eq(depositAccounts.routingNumber, SANDBOX_ROUTING_NUMBER),
+              eq(depositAccounts.accountNumber, accountNumber),
+            ),
+          );
+        if (!taken) {
+          return {
+            accountNumber,
+            routingNumber: SANDBOX_ROUTING_NUMBER,
+            apyBasisPoints: SANDBOX_APY_BASIS_POINTS,
+          };
+        }
+      }
+    },
+
+    dailyLimits: () => ({ ...SANDBOX_DAILY_LIMITS }),
+
+    scheduleTransfer({ rail, now, sendOn, recipientAccountNumber }): TransferSchedule {
+      const settleAt = settlementTime(rail, now, sendOn);
+      const willReturn = recipientAccountNumber === RETURNED_ACCOUNT_NUMBER;
+      if (!willReturn) return { settleAt, willReturn, returnAt: null, returnReason: null };
+      if (rail === 'wire')
+        return { settleAt, willReturn, returnAt: settleAt, returnReason: WIRE_RETURN_REASON };
+      const returnAt = startOfDay(nextBusinessDay(dayOf(settleAt)));
+      return { settleAt, willReturn, returnAt, returnReason: ACH_RETURN_REASON };
+    },
+
+    async settleDue(tx, entityId, now) {
+      const accountsOfEntity = await tx
+        .select()
+        .from(depositAccounts)
+        .where(eq(depositAccounts.entityId, entityId))
+        .orderBy(asc(depositAccounts.id))
+        .for('update');
+      if (accountsOfEntity.length === 0) return [];
+      const made: BankPostingMade[] = [];
+      const due = await tx
+        .select()
+        .from(bankTransfers)
+        .where(
+          and(
+            eq(bankTransfers.entityId, entityId),
+            eq(bankTransfers.status, 'pending'),
+            lte(bankTransfers.settleAt, now),
+          ),
+        )
+        .orderBy(asc(bankTransfers.settleAt), asc(bankTransfers.createdAt), asc(bankTransfers.id));
+      for (const transfer of due) {
+        const day = dayOf(transfer.settleAt);
+        if (transfer.willReturn && transfer.rail === 'wire') {
+          await tx
+            .update(bankTransfers)
+            .set({ status: 'returned', returnedAt: transfer.settleAt, updatedAt: now })
+            .where(eq(bankTransfers.id, transfer.id));
+          continue;
+        }
+        made.push(
+          await bookBankPosting(
+            tx,
+            {
+              entityId,
+              depositAccountId: transfer.depositAccountId,
+              kind: 'transfer',
+              date: day,
+              description: `${transfer.rail === 'ach' ? 'ACH' : 'Wire'} to ${transfer.recipientName}`,
+              amount: -transfer.amount,
+              transferId: transfer.id,
+            },
+            clearingOf(transfer.rail),
+          ),
+        );
+        await tx
+          .update(bankTransfers)
+          .set({ status: 'posted', postedAt: transfer.settleAt, updatedAt: now })
+          .where(eq(bankTransfers.id, transfer.id));
+      }
+      const returning = await tx
+        .select()
+        .from(bankTransfers)
+        .where(
+          and(
+            eq(bankTransfers.entityId, entityId),
+            eq(bankTransfers.status, 'posted'),
+            eq(bankTransfers.willReturn, true),
+            lte(bankTransfers.returnAt, now),
+          ),
+        )
+        .orderBy(asc(bankTransfers.returnAt), asc(bankTransfers.id));
+      for (const transfer of returning) {
+        const returnAt = transfer.returnAt ?? now;
+        made.push(
+          await bookBankPosting(
+            tx,
+            {
+              entityId,
+              depositAccountId: transfer.depositAccountId,
+              kind: 'transfer_return',
+              date: dayOf(returnAt),
+              description: `Returned: ACH to ${transfer.recipientName} (${transfer.returnReason ?? 'returned'})`,
+              amount: transfer.amount,
+              transferId: transfer.id,
+            },
+            clearingOf(transfer.rail),
+          ),
+        );
+        await tx
+          .update(bankTransfers)
+          .set({ status: 'returned', returnedAt: returnAt, updatedAt: now })
+          .where(eq(bankTransfers.id, transfer.id));
+      }
+      const lastCompleteMonth = addMonths(dayOf(now).slice(0, 7), -1);
+      for (const account of accountsOfEntity) {
+        if (account.status !== 'open') continue;
+        let month = account.interestThrough
+          ? addMonths(account.interestThrough, 1)
+          : account.openedOn.slice(0, 7);
+        let carry = account.interestCarry;
+        let through = account.interestThrough;
+        while (month <= lastCompleteMonth) {
+          const interest = accrueMonthlyInterest({
+            month,
+            apyBasisPoints: account.apyBasisPoints,
+            endOfDayBalances: await endOfDayBalances(tx, account.id, month),
+            carry,
+          });
+          if (interest.interestCents > 0) {
+            made.push(
+              await bookBankPosting(
+                tx,
+                {
+                  entityId,
+                  depositAccountId: account.id,
+                  kind: 'interest',
+                  date: monthBounds(month).lastDay,
+                  description: 'Interest paid',
+                  amount: interest.interestCents,
+                  transferId: null,
+                },
+                'interest_expense',
+              ),
+            );
+          }
+          carry = interest.carry;
+          through = month;
+          month = addMonths(month, 1);
+        }
+        if (through !== account.interestThrough) {
+          await tx
+            .update(depositAccounts)
+            .set({ interestCarry: carry, interestThrough: through, updatedAt: now })
+            .where(eq(depositAccounts.id, account.id));
+        }
+      }
+      return made;
+    },
+
+    async receiveDeposit(tx, deposit) {
+      const [account] = await tx
+        .select({ entityId: depositAccounts.entityId })
+        .from(depositAccounts)
+        .where(eq(depositAccounts.id, deposit.depositAccountId));
+      if (!account) throw new Error(`No deposit account ${deposit.depositAccountId}`);
+      if (!Number.isSafeInteger(deposit.amount) || deposit.amount <= 0) {
+        throw new RangeError(`Not a deposit: ${deposit.amount}`);
+      }
+      return bookBankPosting(
+        tx,
+        {
+          entityId: account.entityId,
+          depositAccountId: deposit.depositAccountId,
+          kind: 'deposit',
+          date: deposit.date,
+          description: deposit.description,
+          amount: deposit.amount,
+          transferId: null,
+        },
+        'incoming_clearing',
+      );
+    },
+  };
+}

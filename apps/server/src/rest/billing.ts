@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { GraphQLError } from 'graphql';
+import type { AppDeps } from '../appDeps';
+import { createContext } from '../graphql/context';
+import { findSubscription } from '../modules/billing';
+import { sendProblem } from './problem';
+import { clientOf } from './requestInput';
+import { requireRestViewer } from './viewer';
+
+/**
+ * GET /api/v1/billing/get_stripe_client_secret/{id} (spec §7): the client secret of a subscription's
+ * first payment, for the card form (Stripe Elements). `id` is the StripeSubscription's id. Only those
+ * who manage the company's billing (manageEntity); another company's id, an unknown one and a
+ * malformed one all answer 404, as the entity guard does. `client_secret` is null once the
+ * subscription is paid or over.
+ */
+export async function registerBillingRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get<{ Params: { id: string } }>(
+    '/api/v1/billing/get_stripe_client_secret/:id',
+    async (request, reply) => {
+      const viewer = await requireRestViewer(request, reply, deps);
+      if (!viewer) return reply;
+      const subscription = await findSubscription(deps.db, request.params.id);
+      if (!subscription) return sendProblem(reply, 404, 'Subscription not found');
+      const ctx = createContext({ ...deps, viewer, client: clientOf(request) });
+      try {
+        await ctx.requireEntity(subscription.entityId, 'manageEntity');
+      } catch (error) {
+        const code = error instanceof GraphQLError ? error.extensions.code : null;
+        if (code === 'FORBIDDEN') return sendProblem(reply, 403, 'You do not have permission to do that');
+        if (code === 'NOT_FOUND') return sendProblem(reply, 404, 'Subscription not found');
+        throw error;
+      }
+      return {
+        id: subscription.id,
+        status: subscription.status,
+        client_secret: subscription.status === 'incomplete' ? subscription.clientSecret : null,
+        publishable_key: deps.providers.payments.publishableKey,
+      };
+    },
+  );
+}

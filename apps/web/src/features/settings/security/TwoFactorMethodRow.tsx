@@ -1,0 +1,83 @@
+import { Badge, Box, Button, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type TwoFactorMethodRowProps = {
+  name: string;
+  description: string;
+  icon: ReactNode;
+  enabled: boolean;
+  recommended: boolean;
+  /** Set while the other method is on: Add is disabled and says why (spec §4). */
+  blockedReason: string | null;
+  /** The setup below is open: Add is hidden. */
+  adding: boolean;
+  removing: boolean;
+  onAdd: () => void;
+  onRemove: () => void;
+  /** The setup of this method, while adding it. */
+  children?: ReactNode;
+};
+
+/**
+ * One two-factor method (spec §4): 'Enabled' and 'Remove' when on; else 'Add', disabled with a
+ * tooltip while the other method is on. The authenticator app is 'Recommended' while not on.
+ */
+export function TwoFactorMethodRow(props: TwoFactorMethodRowProps) {
+  const { name, description, icon, enabled, recommended, blockedReason, adding, removing } = props;
+  return (
+    <Box component="section" aria-label={name} py="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+          <ThemeIcon variant="light" size="lg" radius="md" color={enabled ? 'teal' : 'gray'}>
+            {icon}
+          </ThemeIcon>
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={600}>{name}</Text>
+              {recommended && (
+                <Badge variant="light" color="blue" size="sm">
+                  Recommended
+                </Badge>
+              )}
+              {enabled && (
+                <Badge variant="light" color="teal" size="sm">
+                  Enabled
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          </Stack>
+        </Group>
+        {enabled ? (
+          <Button variant="light" color="red" onClick={props.onRemove} loading={removing}>
+            Remove
+          </Button>
+        ) : adding ? null : blockedReason ? (
+          <Tooltip
+            label={blockedReason}
+            position="left"
+            multiline
+            w={260}
+            events={{ hover: true, focus: true, touch: true }}
+          >
+            {/* Not `disabled`: a disabled button gets no pointer events, and the tooltip must show. */}
+            <Button variant="default" data-disabled aria-disabled onClick={(event) => event.preventDefault()}>
+              Add
+            </Button>
+          </Tooltip>
+        ) : (
+          <Button variant="default" onClick={props.onAdd}>
+            Add
+          </Button>
+        )}
+      </Group>
+      {adding && (
+        <Box mt="md" ml={{ base: 0, sm: 46 }}>
+          {props.children}
+        </Box>
+      )}
+    </Box>
+  );
+}
