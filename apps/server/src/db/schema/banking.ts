@@ -231,3 +231,115 @@ export const bankTransfers = pgTable(
     check('bank_transfers_amount_positive', sql`${t.amount} > 0`),
   ],
 );
+
+export const CARD_ROW_STATUSES = ['inactive', 'active', 'suspended', 'canceled'] as const;
+
+/**
+ * Cards issued on a deposit account (spec §3 Card; createTprimeCard). The full number and CVV are
+ * sealed (secretBox, the card's id as context) and opened only by a reveal through a short-lived
+ * single-use token (card_reveal_tokens); the main database holds them in clear nowhere. A physical card
+ * starts inactive until activated with a PIN, whose salted hash (never the PIN) is kept.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    depositAccountId: uuid('deposit_account_id')
+      .notNull()
+      .references(() => depositAccounts.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The issuer's own id of the card (spec §3 cardId). */
+    providerCardId: text('provider_card_id').notNull(),
+    cardType: text('card_type', { enum: ['Increase::Card', 'TPrime::Card'] }).notNull(),
+    kind: text('kind', { enum: ['physical', 'virtual'] }).notNull(),
+    status: text('status', { enum: CARD_ROW_STATUSES }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    last4: char('last4', { length: 4 }).notNull(),
+    expirationMonth: integer('expiration_month').notNull(),
+    expirationYear: integer('expiration_year').notNull(),
+    panSealed: text('pan_sealed').notNull(),
+    cvvSealed: text('cvv_sealed').notNull(),
+    pinHash: text('pin_hash'),
+    activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('cards_entity_idx').on(t.entityId, t.createdAt),
+    uniqueIndex('cards_provider_card_key').on(t.provider, t.providerCardId),
+    check('cards_expiration_month', sql`${t.expirationMonth} BETWEEN 1 AND 12`),
+  ],
+);
+
+/**
+ * A short-lived, single-use permission to reveal one card's number and CVV to one user: the reveal step
+ * (GET /api/v1/cards/{id}?token=) spends it. Only the token's SHA-256 is kept.
+ */
+export const cardRevealTokens = pgTable(
+  'card_reveal_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('card_reveal_tokens_hash_key').on(t.tokenHash)],
+);
+
+export const TAX_DOCUMENT_STATUSES = ['draft', 'filed', 'corrected', 'void'] as const;
+
+/** Tax documents of a deposit account (spec §3 taxDocuments: type, year, name, status). Only 'filed' ones are shown. */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    depositAccountId: uuid('deposit_account_id')
+      .notNull()
+      .references(() => depositAccounts.id, { onDelete: 'cascade' }),
+    /** e.g. '1099-INT'. */
+    type: text('type').notNull(),
+    year: integer('year').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: TAX_DOCUMENT_STATUSES }).notNull(),
+    /** What the form reports, in cents (1099-INT box 1: interest paid in the year). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    filedAt: timestamp('filed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tax_documents_account_type_year_key').on(t.depositAccountId, t.type, t.year)],
+);
+
+/**
+ * File download tokens (GET /api/v1/file_tokens): a statement or tax document link carries one. It
+ * expires, and works only for the company and user it was made for. Only the token's SHA-256 is kept.
+ */
+export const fileTokens = pgTable(
+  'file_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('file_tokens_hash_key').on(t.tokenHash), index('file_tokens_expiry_idx').on(t.expiresAt)],
+);
