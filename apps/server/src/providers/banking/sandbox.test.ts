@@ -27,6 +27,20 @@ describe('banking sandbox', () => {
     expect(settlementTime('ach', wednesday, '2026-11-27').toISOString()).toBe('2026-11-30T00:00:00.000Z');
   });
 
+  it('neither posts nor returns on a Federal Reserve holiday', () => {
+    const dayBeforeThanksgiving = new Date('2026-11-25T15:00:00.000Z');
+    expect(settlementTime('ach', dayBeforeThanksgiving, '2026-11-25').toISOString()).toBe(
+      '2026-11-27T00:00:00.000Z',
+    );
+    // A wire dated Thanksgiving goes out the day after; one dated Christmas Eve goes that day.
+    expect(settlementTime('wire', dayBeforeThanksgiving, '2026-11-26').toISOString()).toBe(
+      '2026-11-27T00:00:00.000Z',
+    );
+    expect(settlementTime('ach', dayBeforeThanksgiving, '2026-12-24').toISOString()).toBe(
+      '2026-12-28T00:00:00.000Z',
+    );
+  });
+
   it('returns transfers to the return account: an ACH a business day after it posts', () => {
     const sandbox = createSandboxBanking();
     const now = new Date('2026-11-20T15:00:00.000Z');

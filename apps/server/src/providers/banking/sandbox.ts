@@ -4,8 +4,10 @@ import {
   accrueMonthlyInterest,
   addMonths,
   type Cents,
+  isBankBusinessDay,
   type MonthKey,
   monthBounds,
+  nextBankBusinessDay,
   type TransferRail,
 } from '@keel/domain';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
@@ -23,7 +25,8 @@ import type { BankingProvider, BankPostingMade, TransferSchedule } from './index
  * - APY SANDBOX_APY_BASIS_POINTS (2.00%), interest accrued daily on end-of-day balances and credited on
  *   the last day of each month (the domain's accrueMonthlyInterest, its carry kept on the account),
  *   once the month is over.
- * - Business days are Monday to Friday, UTC (no holidays). An ACH posts at 00:00 UTC of the business
+ * - Business days are Monday to Friday, UTC, except the Federal Reserve's holidays (the domain's
+ *   isBankBusinessDay). An ACH posts at 00:00 UTC of the business
  *   day after it is sent; a wire the day it is sent (at once when sent on a business day, else at the
  *   start of the next one). A transfer dated later is sent on its date.
  * - Returns: a transfer to the recipient account number RETURNED_ACCOUNT_NUMBER ('9999999990') comes
@@ -43,26 +46,14 @@ export const SANDBOX_DAILY_LIMITS: Record<TransferRail, Cents> = { ach: 1_000_00
 export const ACH_RETURN_REASON = 'R03 No account/unable to locate account';
 export const WIRE_RETURN_REASON = 'Beneficiary account not found';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
-const isBusinessDay = (day: string) => {
-  const weekday = startOfDay(day).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-};
-/** The first business day after `day`. */
-function nextBusinessDay(day: string): string {
-  let at = startOfDay(day).getTime() + DAY_MS;
-  while (!isBusinessDay(dayOf(new Date(at)))) at += DAY_MS;
-  return dayOf(new Date(at));
-}
 
 /** When a transfer sent at `now` for `sendOn` settles (see the rules above). */
 export function settlementTime(rail: TransferRail, now: Date, sendOn: string): Date {
   const sendDay = sendOn > dayOf(now) ? sendOn : dayOf(now);
-  if (rail === 'ach') return startOfDay(nextBusinessDay(sendDay));
-  if (!isBusinessDay(sendDay)) return startOfDay(nextBusinessDay(sendDay));
+  if (rail === 'ach') return startOfDay(nextBankBusinessDay(sendDay));
+  if (!isBankBusinessDay(sendDay)) return startOfDay(nextBankBusinessDay(sendDay));
   return sendDay === dayOf(now) ? now : startOfDay(sendDay);
 }
 
@@ -157,7 +148,7 @@ export function createSandboxBanking(): BankingProvider {
       if (!willReturn) return { settleAt, willReturn, returnAt: null, returnReason: null };
       if (rail === 'wire')
         return { settleAt, willReturn, returnAt: settleAt, returnReason: WIRE_RETURN_REASON };
-      const returnAt = startOfDay(nextBusinessDay(dayOf(settleAt)));
+      const returnAt = startOfDay(nextBankBusinessDay(dayOf(settleAt)));
       return { settleAt, willReturn, returnAt, returnReason: ACH_RETURN_REASON };
     },
 
