@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { accounts, entities, entityLedgerVolumes, memberships } from '../../db/schema';
+import { depositAccounts, entities, entityLedgerVolumes, memberships } from '../../db/schema';
 import { createDefaultChart } from '../ledger/accounts';
 
 export type EntityRow = typeof entities.$inferSelect;
@@ -73,17 +73,15 @@ export async function createEntity(db: Db, clock: Clock, userId: string, name: s
 
 /**
  * Whether the entity holds one of Keel's own deposit accounts (spec §6: the Keel Transactions and
- * Documents entries show only then). Keel's deposit accounts are ledger accounts with ref_type
- * 'TPrime::Account' until the banking issue gives them their own table.
+ * Documents entries show only then): an open row of deposit_accounts (modules/banking).
  */
 export async function hasProviderBankAccount(db: Db, entityId: string): Promise<boolean> {
   const rows = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.entityId, entityId), inArray(accounts.refType, [PROVIDER_ACCOUNT_TYPE])))
+    .select({ id: depositAccounts.id })
+    .from(depositAccounts)
+    .where(and(eq(depositAccounts.entityId, entityId), eq(depositAccounts.status, 'open')))
     .limit(1);
   return rows.length > 0;
 }
 
-/** The account type of Keel's own deposit accounts (spec §3 'Provider bank account'). */
-export const PROVIDER_ACCOUNT_TYPE = 'TPrime::Account';
+export { PROVIDER_ACCOUNT_TYPE } from '@keel/domain';

@@ -1,3 +1,4 @@
+import { KEEL_ACCOUNT_ENTRIES_LOCKED, PROVIDER_ACCOUNT_TYPE } from '@keel/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { escapeLikePattern } from '../../../db/escapeLikePattern';
@@ -28,7 +29,8 @@ export type MovedEntries = { movedCount: number; fromAccountIds: string[] };
  * moves their amounts from the old accounts' monthly totals to the new account's (GROUP BY account,
  * scenario and month) and repoints the entries. All parts see the same snapshot, so they agree. The
  * entries are locked in id order (ledgerLocks.ts); one a concurrent write changed is read as that write
- * left it, and skipped if it no longer matches.
+ * left it, and skipped if it no longer matches. The bank's entries on a Keel account stay where they
+ * are (migration 0023 keeps them the bank's): a move of a subtree holding one moves everything else.
  */
 export async function moveEntries(tx: Tx, move: EntryMove): Promise<MovedEntries> {
   const now = move.now.toISOString();
@@ -55,6 +57,8 @@ export async function moveEntries(tx: Tx, move: EntryMove): Promise<MovedEntries
                a.name AS account_name
         FROM entries e JOIN accounts a ON a.id = e.account_id
         WHERE e.entity_id = ${move.entityId}::uuid AND e.account_id <> ${toId}::uuid AND (${move.where})
+          AND (e.scenario <> 'actual' OR NOT EXISTS (
+                SELECT 1 FROM deposit_accounts d WHERE d.ledger_account_id = e.account_id))
         ORDER BY e.id
         FOR UPDATE OF e
       ), history AS (
@@ -89,9 +93,13 @@ export function entryMatchesSearch(search: string): SQL {
 export const SAME_ACCOUNT_MOVE = 'Entries cannot be moved onto the account they are on';
 export const SUBTREE_MOVE = "Entries cannot be moved into the account's own sub-accounts";
 
-/** Refuses a move onto the account itself, or (for a subtree) into the subtree being moved. */
+/**
+ * Refuses a move onto the account itself, (for a subtree) into the subtree being moved, or onto a Keel
+ * account, whose actual entries are the bank's (its ref_type marks it).
+ */
 export function assertMoveTarget(from: AccountRow, to: AccountRow, includeSubtree: boolean): void {
   if (from.id === to.id) throw badLedgerInput(SAME_ACCOUNT_MOVE);
+  if (to.refType === PROVIDER_ACCOUNT_TYPE) throw badLedgerInput(KEEL_ACCOUNT_ENTRIES_LOCKED);
   if (includeSubtree && to.ancestry.startsWith(`${from.ancestry}${from.id}/`))
     throw badLedgerInput(SUBTREE_MOVE);
 }

@@ -2,7 +2,7 @@ import { DEFAULT_AGAINST_ACCOUNT_NAME } from '@keel/domain';
 import { and, asc, desc, eq, like, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
-import { accounts } from '../../../db/schema';
+import { accounts, depositAccounts } from '../../../db/schema';
 import { badLedgerInput } from './ledgerErrors';
 import { lockAccount } from './ledgerLocks';
 import type { AccountRow } from './ledgerRows';
@@ -12,7 +12,8 @@ import type { AccountRow } from './ledgerRows';
  * asked for; else the transaction's other account (`currentAgainstId`, when editing); else the
  * company's first real bank account: the first account without sub-accounts under the root named
  * 'Banks' (chart order: sort order, name, id), or Banks itself while it has none; else the first
- * account of the chart without sub-accounts (roots first). Never the account itself: asking for it is
+ * account of the chart without sub-accounts (roots first). The defaults skip Keel's own accounts, whose
+ * actuals only the bank books (migration 0023). Never the account itself: asking for it is
  * refused, and the defaults skip it. The account is locked FOR KEY SHARE for the write that books on it.
  */
 export async function resolveAgainstAccount(
@@ -46,6 +47,12 @@ export async function resolveAgainstAccount(
         eq(accounts.entityId, entityId),
         ne(accounts.id, accountId),
         notExists(tx.select({ id: child.id }).from(child).where(eq(child.parentId, accounts.id))),
+        notExists(
+          tx
+            .select({ id: depositAccounts.id })
+            .from(depositAccounts)
+            .where(eq(depositAccounts.ledgerAccountId, accounts.id)),
+        ),
       ),
     )
     .orderBy(
