@@ -7,6 +7,7 @@ import { openDatabase } from './db/client';
 import { bindDatabaseClock } from './db/currentMonth';
 import { seedDemoIfEmpty } from './demo/seedDemo';
 import { createProviders } from './providers/create';
+import { secretBoxOf } from './secrets/secretBox';
 
 /** Reads config, opens and migrates the database, seeds the demo company when empty, and listens. */
 async function main() {
@@ -20,7 +21,7 @@ async function main() {
   const providers = createProviders(config, database.db);
 
   if (config.SEED_DEMO) {
-    const demo = await seedDemoIfEmpty(database.db, clock);
+    const demo = await seedDemoIfEmpty(database.db, clock, secretBoxOf(config));
     if (demo) {
       console.log(
         `\n  Demo company "${demo.entityName}" created.\n  Sign in as ${demo.email} / ${demo.password}\n`,

@@ -1,4 +1,13 @@
-import { CAPABILITIES, type Capability, PERMISSION_TABLE, ROLES, type Role, roleCan } from '@keel/domain';
+import {
+  CAPABILITIES,
+  type Capability,
+  type CardKind,
+  type CardStatus,
+  PERMISSION_TABLE,
+  ROLES,
+  type Role,
+  roleCan,
+} from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +27,7 @@ import {
   RECIPIENT_ROUTING,
 } from './bankingTestKit';
 import { billingSnapshot, card } from './billingTestKit';
+import { cancelCards, cardsSnapshot, issueTestCard } from './cardsTestKit';
 import { createTestApp, type TestApp } from './harness';
 import { hiringSnapshot } from './hiringTestKit';
 import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from './ledgerTestKit';
@@ -277,6 +287,21 @@ async function reauthenticated(caller: Caller): Promise<void> {
     .update(accessTokens)
     .set({ reauthenticatedAt: t.clock.now() })
     .where(eq(accessTokens.tokenHash, hashSecret(caller.token)));
+}
+
+/**
+ * A fresh card of the victim's on its Keel account, in `status` when told; the victim's earlier cards
+ * of that kind are canceled first (one card of each kind per company).
+ */
+async function freshCard(kind: CardKind, status?: CardStatus): Promise<string> {
+  await cancelCards(t.db, victim.entityId, kind);
+  return issueTestCard(t, {
+    entityId: victim.entityId,
+    accountId: ids.keelAccount,
+    userId: victim.owner.user.id,
+    kind,
+    status,
+  });
 }
 
 type VictimSubscription = { id: string; status: string } | null;
@@ -667,6 +692,11 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
     query: 'query($e: ID!) { vendors(entityId: $e) { id name } }',
     variables: { e: victim.entityId },
   }),
+  'Query.documents': async () => ({
+    query:
+      'query($e: ID!) { documents(entityId: $e) { fileToken { token } accounts { id statementMonths } } }',
+    variables: { e: victim.entityId },
+  }),
   'Query.tprimeTransferLimits': async () => ({
     query: 'query($id: ID!) { tprimeTransferLimits(tprimeAccountId: $id) { ach { remainingToday } } }',
     variables: { id: ids.keelAccount },
@@ -721,6 +751,34 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
       },
     };
   },
+  'Query.cards': async () => ({
+    query: 'query($e: ID!) { cards(entityId: $e) { id status last4 expiration } }',
+    variables: { e: victim.entityId },
+  }),
+  // The victim's virtual cards are canceled first, so each allowed caller's card is issued.
+  'Mutation.createTprimeCard': async () => {
+    await cancelCards(t.db, victim.entityId, 'virtual');
+    return {
+      query: 'mutation($a: ID!) { createTprimeCard(accountId: $a, cardType: "virtual") { id status } }',
+      variables: { a: ids.keelAccount },
+    };
+  },
+  'Mutation.activateTprimePhysicalCard': async () => ({
+    query: 'mutation($id: ID!) { activateTprimePhysicalCard(id: $id, pin: "1234") { id status } }',
+    variables: { id: await freshCard('physical') },
+  }),
+  'Mutation.suspendTprimeCard': async () => ({
+    query: 'mutation($id: ID!) { suspendTprimeCard(id: $id) { id status } }',
+    variables: { id: await freshCard('virtual') },
+  }),
+  'Mutation.activateTprimeCard': async () => ({
+    query: 'mutation($id: ID!) { activateTprimeCard(id: $id) { id status } }',
+    variables: { id: await freshCard('virtual', 'suspended') },
+  }),
+  'Mutation.createCardRevealToken': async () => ({
+    query: 'mutation($id: ID!) { createCardRevealToken(id: $id) { expiresAt revealPath } }',
+    variables: { id: await freshCard('virtual') },
+  }),
   'Query.twoFactor': async () => ({
     query: 'query($p: String!) { twoFactor(password: $p) { otpModuleEnabled otpSecret } }',
     variables: { p: PASSWORD },
@@ -740,7 +798,7 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
   },
 };
 
-/** The victim's ledger, hiring plan, team and billing: what a refused call must leave as it was. */
+/** The victim's books, hiring plan, team, billing, banking and cards: what a refused call leaves as it was. */
 async function booksSnapshot() {
   return {
     ledger: await ledgerSnapshot(t.db, victim.entityId),
@@ -748,6 +806,7 @@ async function booksSnapshot() {
     team: await teamSnapshot(t.db, victim.entityId),
     billing: await billingSnapshot(t.db, victim.entityId),
     banking: await bankingSnapshot(t.db, victim.entityId),
+    cards: await cardsSnapshot(t.db, victim.entityId),
   };
 }
 
@@ -854,8 +913,8 @@ describe('authorization matrix', () => {
  * The guard itself, capability by capability: every row of the permission table (one source, in
  * packages/domain), sendMoney, manageTeam and manageEntity included, is what `ctx.requireEntity`
  * answers a member of each role, a member of another company and a signed-out caller. Billing's writes
- * need manageEntity and transfers and vendors sendMoney (covered above); the card actions will name
- * sendMoney too and the rows above will cover them like every other field.
+ * need manageEntity, and transfers, vendors and the card actions sendMoney (covered above); listing
+ * and revealing cards need only membership, so card-only members use the company's cards.
  */
 describe('the entity guard and the permission table', () => {
   it('declares only capabilities of the permission table (or viewer) on root fields', () => {

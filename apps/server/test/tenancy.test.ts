@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/graphql/schema';
 import { createEntity } from '../src/modules/entities/service';
+import { openKeelAccount } from './bankingTestKit';
+import { cardsSnapshot, issueTestCard, REVEAL_TOKEN, revealByRest } from './cardsTestKit';
 import { createTestApp, type TestApp } from './harness';
+import { createLedgerFixture } from './ledgerTestKit';
 import { createSignedInUser } from './users';
 
 /**
@@ -166,12 +169,21 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
     query: 'query($entityId: ID!) { providerBankAccounts(entityId: $entityId) { id currentBalance } }',
     variables: { entityId },
   }),
+  'Query.documents': (entityId) => ({
+    query: 'query($entityId: ID!) { documents(entityId: $entityId) { fileToken { token } accounts { id } } }',
+    variables: { entityId },
+  }),
   'Query.transfers': (entityId) => ({
     query: 'query($entityId: ID!) { transfers(entityId: $entityId) { id status } }',
     variables: { entityId },
   }),
   'Query.vendors': (entityId) => ({
     query: 'query($entityId: ID!) { vendors(entityId: $entityId) { id name } }',
+    variables: { entityId },
+  }),
+  // Cards: the entity guard answers before any card is looked up. Cards and accounts named by id: below.
+  'Query.cards': (entityId) => ({
+    query: 'query($entityId: ID!) { cards(entityId: $entityId) { id last4 } }',
     variables: { entityId },
   }),
   'Mutation.createVendor': (entityId) => ({
@@ -263,5 +275,105 @@ describe('tenancy', () => {
       headers: { authorization: `Bearer ${outsider.token}` },
     });
     expect(rest.body).not.toContain('Victim Inc');
+  });
+});
+
+/** The victim's virtual and physical cards and the account they are on. */
+type CardIds = { cardId: string; physicalId: string; accountId: string };
+
+/**
+ * The card operations name a card or a deposit account, not an entity: to a member of another company
+ * each answers as for a missing one ('Card not found', 'Account not found'; never FORBIDDEN, which
+ * would confirm the card exists), over GraphQL and the REST reveal step, and nothing changes.
+ */
+const CARD_OPERATIONS_BY_ID: Record<
+  string,
+  (ids: CardIds) => { query: string; variables: object; message: string }
+> = {
+  'Mutation.createTprimeCard': ({ accountId }) => ({
+    query: 'mutation($a: ID!) { createTprimeCard(accountId: $a, cardType: "physical") { id } }',
+    variables: { a: accountId },
+    message: 'Account not found',
+  }),
+  'Mutation.activateTprimePhysicalCard': ({ cardId }) => ({
+    query: 'mutation($id: ID!) { activateTprimePhysicalCard(id: $id, pin: "1234") { id } }',
+    variables: { id: cardId },
+    message: 'Card not found',
+  }),
+  'Mutation.suspendTprimeCard': ({ cardId }) => ({
+    query: 'mutation($id: ID!) { suspendTprimeCard(id: $id) { id } }',
+    variables: { id: cardId },
+    message: 'Card not found',
+  }),
+  'Mutation.activateTprimeCard': ({ cardId }) => ({
+    query: 'mutation($id: ID!) { activateTprimeCard(id: $id) { id } }',
+    variables: { id: cardId },
+    message: 'Card not found',
+  }),
+  'Mutation.createCardRevealToken': ({ cardId }) => ({
+    query: REVEAL_TOKEN,
+    variables: { id: cardId },
+    message: 'Card not found',
+  }),
+};
+
+describe('tenancy of the card operations named by id', () => {
+  let victimCards: CardIds & { entityId: string; ownerToken: string };
+
+  beforeAll(async () => {
+    const victim = await createLedgerFixture(t, 'Card Victim');
+    const account = await openKeelAccount(victim);
+    const issue = (kind: 'physical' | 'virtual') =>
+      issueTestCard(t, {
+        entityId: victim.entityId,
+        accountId: account.id,
+        userId: victim.owner.user.id,
+        kind,
+      });
+    victimCards = {
+      entityId: victim.entityId,
+      ownerToken: victim.owner.token,
+      accountId: account.id,
+      cardId: await issue('virtual'),
+      physicalId: await issue('physical'),
+    };
+  });
+
+  it('lists every card operation of the schema in this suite or the entity-scoped one', () => {
+    const cardFields = entityScopedRootFields().concat(Object.keys(CARD_OPERATIONS_BY_ID));
+    const named = [schema.getQueryType(), schema.getMutationType()].flatMap((type) =>
+      Object.keys(type?.getFields() ?? {})
+        .filter((name) => /card/i.test(name))
+        .map((name) => `${type?.name}.${name}`),
+    );
+    expect(named.filter((name) => !cardFields.includes(name))).toEqual([]);
+  });
+
+  it.each(Object.entries(CARD_OPERATIONS_BY_ID))(
+    '%s refuses a member of another company',
+    async (_name, build) => {
+      const before = await cardsSnapshot(t.db, victimCards.entityId);
+      const { query, variables, message } = build(victimCards);
+      const result = await t.graphql(query, variables as Record<string, unknown>, outsider.token);
+      expect(result.errors?.[0]).toMatchObject({ message, extensions: { code: 'NOT_FOUND' } });
+      expect(await cardsSnapshot(t.db, victimCards.entityId)).toEqual(before);
+    },
+  );
+
+  it("answers the REST reveal step for another company's card 404, whatever token comes with it", async () => {
+    const owners = await t.graphql<{ createCardRevealToken: { token: string } }>(
+      REVEAL_TOKEN,
+      { id: victimCards.cardId },
+      victimCards.ownerToken,
+    );
+    const token = owners.data?.createCardRevealToken.token;
+    for (const path of ['cards', 'tprime'] as const) {
+      const reply = await revealByRest(t, victimCards.cardId, { bearer: outsider.token, token, path });
+      expect(reply.statusCode).toBe(404);
+      expect(reply.json()).toMatchObject({ detail: 'Card not found' });
+    }
+    // The token was not spent: its owner still reveals with it.
+    const own = await revealByRest(t, victimCards.cardId, { bearer: victimCards.ownerToken, token });
+    expect(own.statusCode).toBe(200);
   });
 });

@@ -2,6 +2,7 @@ import { PRODUCT_NAME, PRODUCT_SLUG } from '@keel/domain';
 import { isValidElement } from 'react';
 import { matchPath, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from './features/auth/LoginPage';
+import { ApplyGate } from './features/banking/apply/ApplyGate';
 import { PROVIDER_ACCOUNT_TYPE } from './features/transactions/providerAccountType';
 import { getAccessToken } from './lib/authToken';
 import { isLazyPage, lazyPage } from './lib/lazyPage';
@@ -58,6 +59,16 @@ const DisclosuresPage = lazyPage(() =>
 const DataPrivacyPage = lazyPage(() =>
   import('./features/legal/DataPrivacyPage').then((m) => m.DataPrivacyPage),
 );
+const KeelCheckingPage = lazyPage(() =>
+  import('./features/banking/KeelCheckingPage').then((m) => m.KeelCheckingPage),
+);
+const ApplyPage = lazyPage(() => import('./features/banking/apply/ApplyPage').then((m) => m.ApplyPage));
+const ApplyIntroPage = lazyPage(() =>
+  import('./features/banking/apply/ApplyIntroPage').then((m) => m.ApplyIntroPage),
+);
+const DocumentsPage = lazyPage(() =>
+  import('./features/documents/DocumentsPage').then((m) => m.DocumentsPage),
+);
 const PublicPlaceholderPage = lazyPage(() =>
   import('./features/placeholder/PublicPlaceholderPage').then((m) => m.PublicPlaceholderPage),
 );
@@ -67,10 +78,7 @@ const PLACEHOLDER_PAGES: { path: string; title: string }[] = [
   { path: '/accounts', title: 'Accounts' },
   { path: '/accounts/linked', title: 'Linked Accounts' },
   { path: `/accounts/${PRODUCT_SLUG}`, title: `${PRODUCT_NAME} Accounts` },
-  { path: `/${PRODUCT_SLUG}-checking`, title: `${PRODUCT_NAME} Accounts` },
-  { path: '/documents', title: 'Documents' },
   { path: '/settings/integrations', title: 'Bank Integrations' },
-  { path: '/apply', title: `Open a ${PRODUCT_NAME} Account` },
 ];
 
 /**
@@ -99,6 +107,12 @@ export const routes: RouteObject[] = [
       { path: '/legal/disclosures', element: <DisclosuresPage /> },
       { path: '/legal/data-privacy', element: <DataPrivacyPage /> },
       ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicPlaceholderPage title={title} /> })),
+      // Public (spec §2): the application inside the shell when signed in, else a page leading to sign in.
+      {
+        path: '/apply',
+        element: <ApplyGate signedIn={<AppShellLayout />} signedOut={<ApplyIntroPage />} />,
+        children: [{ index: true, element: <ApplyPage /> }],
+      },
       {
         element: <AppShellLayout />,
         children: [
@@ -117,6 +131,8 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: '/cards', element: <CardsPage /> },
+          { path: '/documents', element: <DocumentsPage /> },
+          { path: `/${PRODUCT_SLUG}-checking`, element: <KeelCheckingPage /> },
           { path: '/models', element: <ModelsPage /> },
           { path: '/models/:id', element: <ModelsPage /> },
           { path: '/hiring-plan', element: <HiringPlanPage /> },

@@ -42,14 +42,15 @@ export type Permission = {
  * permission summary reads `permissionSummary`, and the README's table is `permissionTableMarkdown()`
  * (a test keeps the README equal to it). Spec §6: admins (and the owner, admin-level) send money and
  * manage invites and permissions; bookkeepers do neither. The rest is ours, where the spec is silent:
- * card-only members see only the company's name and their own role; custom roles, which the spec does
+ * card-only members see the company's name, their own role and the company's cards (which they list
+ * and reveal to use; changing a card takes sendMoney); custom roles, which the spec does
  * not define, read the books and change nothing until they are defined.
  */
 export const PERMISSION_TABLE: readonly Permission[] = [
   {
     capability: 'member',
     label: 'Open the company',
-    description: "The company's name and the member's own role",
+    description: "The company's name, the member's own role, and the company's cards to use",
     roles: ['owner', 'admin', 'bookkeeper', 'card_only', 'custom'],
   },
   {

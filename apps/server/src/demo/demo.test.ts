@@ -17,9 +17,11 @@ import { accounts, entities, entries, memberships, models, transactions, users }
 import { issueAccessToken } from '../modules/auth/tokens';
 import { loadHiringPlan, loadHiringSettings } from '../modules/hiring';
 import { evaluateStoredModel } from '../modules/models';
+import { secretBoxOf } from '../secrets/secretBox';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { BASE_CHART_ACCOUNTS, type GeneratedCompany, generateCompany } from './generateCompany';
 import { seedDemoIfEmpty } from './seedDemo';
+import { DEMO_CARDS } from './seedDemoCards';
 import { seedDemoDashboard } from './seedDemoDashboard';
 import { demoPayrollFigures } from './seedDemoHiringPlan';
 import { DEMO_OWNER_PROFILE, DEMO_PENDING_INVITE, seedDemoTeam } from './seedDemoTeam';
@@ -302,7 +304,7 @@ describe('seedDemoIfEmpty', () => {
   it('creates the demo login once and then leaves the database alone', async () => {
     const before = await t.db.select({ id: users.id }).from(users);
     expect(before).toEqual([]);
-    const login = await seedDemoIfEmpty(t.db, t.clock);
+    const login = await seedDemoIfEmpty(t.db, t.clock, secretBoxOf(t.config));
     expect(login).toEqual({
       entityName: DEMO_COMPANY_NAME,
       email: 'demo@keel.test',
@@ -711,5 +713,106 @@ describe('seedDemoBanking', () => {
       sql`SELECT count(*)::int AS count FROM bank_postings WHERE entity_id = ${entityId}::uuid AND transaction_id IS NULL`,
     );
     expect(unbooked?.count).toBe(0);
+  });
+
+  it("files the demo company's Form 1099-INT for last year, the year's interest, and none for this year", async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const documents = await rowsOf<{
+      type: string;
+      year: number;
+      status: string;
+      amount: string;
+      interest: string;
+    }>(
+      t.db,
+      sql`SELECT d.type, d.year, d.status, d.amount::text,
+            (SELECT sum(p.amount) FROM bank_postings p WHERE p.deposit_account_id = d.deposit_account_id
+               AND p.kind = 'interest' AND p.date BETWEEN '2025-01-01' AND '2025-12-31')::text AS interest
+          FROM tax_documents d WHERE d.entity_id = ${entity!.id}::uuid ORDER BY d.year`,
+    );
+    // The account opened in October 2025: October to December's interest, well over the $10 threshold.
+    expect(documents).toEqual([
+      {
+        type: '1099-INT',
+        year: 2025,
+        status: 'filed',
+        amount: documents[0]?.interest,
+        interest: documents[0]?.interest,
+      },
+    ]);
+    expect(Number(documents[0]?.amount)).toBeGreaterThan(10_00);
+  });
+});
+
+describe('seedDemoCards', () => {
+  it('gives the demo company a virtual card (active) and a physical card awaiting activation, which its card-only member lists and reveals', async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const cardUser = DEMO_USERS.find((user) => user.role === 'card_only');
+    const [user] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, cardUser?.email ?? ''));
+    const { token } = await issueAccessToken(t.db, t.clock, user!.id, 1);
+    const listing = await t.graphql<{
+      cards: {
+        id: string;
+        name: string;
+        cardType: string;
+        type: string;
+        status: string;
+        last4: string;
+        expiration: string;
+        depositAccountId: string;
+      }[];
+    }>(
+      'query($e: ID!) { cards(entityId: $e) { id name cardType type status last4 expiration depositAccountId } }',
+      { e: entity!.id },
+      token,
+    );
+    const cards = listing.data?.cards ?? [];
+    expect(
+      cards
+        .map(({ name, cardType, type, status, expiration }) => ({ name, cardType, type, status, expiration }))
+        .sort((a, b) => a.type.localeCompare(b.type)),
+    ).toEqual([
+      {
+        name: DEMO_CARDS[1]?.name,
+        cardType: 'TPrime::Card',
+        type: 'physical',
+        status: 'inactive',
+        expiration: '11/29',
+      },
+      {
+        name: DEMO_CARDS[0]?.name,
+        cardType: 'TPrime::Card',
+        type: 'virtual',
+        status: 'active',
+        expiration: '11/29',
+      },
+    ]);
+    const [account] = await rowsOf<{ id: string }>(
+      t.db,
+      sql`SELECT id FROM deposit_accounts WHERE entity_id = ${entity!.id}::uuid`,
+    );
+    expect(new Set(cards.map((card) => card.depositAccountId))).toEqual(new Set([account?.id]));
+
+    const virtual = cards.find((card) => card.type === 'virtual');
+    const reveal = await t.graphql<{ createCardRevealToken: { token: string; revealPath: string } }>(
+      'mutation($id: ID!) { createCardRevealToken(id: $id) { token revealPath } }',
+      { id: virtual?.id },
+      token,
+    );
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: reveal.data?.createCardRevealToken.revealPath ?? '',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-reveal-token': reveal.data?.createCardRevealToken.token ?? '',
+      },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json<{ primary_account_number: string }>().primary_account_number).toMatch(
+      new RegExp(`^400000\\d{6}${virtual?.last4}$`),
+    );
   });
 });

@@ -5,15 +5,18 @@ import type { Db } from '../db/client';
 import { setTransactionMonth } from '../db/currentMonth';
 import { memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import type { SecretBox } from '../secrets/secretBox';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
 import { generateCompany } from './generateCompany';
 import { seedDemoBanking } from './seedDemoBanking';
 import { seedDemoBilling } from './seedDemoBilling';
+import { seedDemoCards } from './seedDemoCards';
 import { seedDemoDashboard } from './seedDemoDashboard';
 import { seedDemoForecasts, seedDemoRules } from './seedDemoForecasts';
 import { seedDemoHiringPlan } from './seedDemoHiringPlan';
 import { seedDemoModel } from './seedDemoModel';
 import { seedDemoPlans } from './seedDemoPlans';
+import { seedDemoTaxDocuments } from './seedDemoTaxDocuments';
 import { seedDemoTeam } from './seedDemoTeam';
 
 export type DemoLogin = { entityName: string; email: string; password: string };
@@ -26,8 +29,9 @@ const DEMO_HOLDINGS_SEED = 'acme-holdings';
  * Creates the demo users and companies when the database has no users, all in one transaction, and
  * returns the owner's login; returns null when there are users already. An advisory lock makes two
  * servers starting together seed once. On PGlite the tables are analyzed afterwards (analyzeEmbedded).
+ * `secrets`, the server's secret box, seals the demo cards' numbers so Reveal opens them (seedDemoCards).
  */
-export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin | null> {
+export async function seedDemoIfEmpty(db: Db, clock: Clock, secrets?: SecretBox): Promise<DemoLogin | null> {
   if (!(await isUsersTableEmpty(db))) return null;
   // argon2 is slow on purpose: hash once and give every demo user the same hash.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -74,6 +78,8 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<DemoLogin |
     await seedDemoDashboard(tx, clock, company.entityId);
     await seedDemoPlans(tx, clock, company.entityId);
     await seedDemoBanking(tx, clock, { entityId: company.entityId, ownerId });
+    await seedDemoCards(tx, clock, { entityId: company.entityId, ownerId, secrets });
+    await seedDemoTaxDocuments(tx, clock, company.entityId);
     await seedDemoBilling(tx, clock, {
       entityId: company.entityId,
       ownerId,

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createSandboxBanking } from './banking/sandbox';
+import { createSandboxCardIssuer } from './banking/sandboxCards';
 import { createSandboxEmail } from './email/sandbox';
 import { createSmtpEmail } from './email/smtp';
 import { createGoogleIdentity } from './google/googleAuthLibrary';
@@ -20,5 +21,6 @@ export function createProviders(config: Config, db: Db): Providers {
         ? createStripePayments(config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY)
         : createSandboxPayments(db),
     banking: createSandboxBanking(),
+    cards: createSandboxCardIssuer(),
   };
 }

@@ -1,6 +1,6 @@
 /** External services behind one interface each (ARCHITECTURE.md 'External services'). */
 
-import type { BankingProvider } from './banking';
+import type { BankingProvider, CardIssuer } from './banking';
 import type { PaymentsProvider } from './payments';
 
 export type EmailMessage = { to: string; subject: string; text: string };
@@ -25,4 +25,6 @@ export type Providers = {
   payments: PaymentsProvider;
   /** Keel's deposit accounts: the built-in banking sandbox (no real bank adapter yet). */
   banking: BankingProvider;
+  /** The cards on those accounts: the sandbox issuer (no real issuer adapter yet). */
+  cards: CardIssuer;
 };

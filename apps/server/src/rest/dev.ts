@@ -3,14 +3,16 @@ import type { AppDeps } from '../appDeps';
 import { enableTwoFactorForDevelopment, listOutboxMessages } from '../modules/auth/devTools';
 import { devTwoFactorInputSchema, firstIssueMessage } from '../modules/auth/inputs';
 import { secretBoxOf } from '../secrets/secretBox';
+import { registerDevBankingRoutes } from './devBanking';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { sendProblem } from './problem';
 import { clientOf, readBodyFields } from './requestInput';
 
 /**
- * Development-only routes: the sandbox outbox and a two-factor switch. Registered only when DEV_ROUTES
- * is on (never in production), and even then they answer only requests from this machine; any other
- * caller gets the 404 of an unknown route, so it cannot even tell they exist.
+ * Development-only routes: the sandbox outbox, a two-factor switch and the banking sandbox's deposit and
+ * settlement (devBanking.ts). Registered only when DEV_ROUTES is on (never in production), and even then
+ * they answer only requests from this machine; any other caller gets the 404 of an unknown route, so it
+ * cannot even tell they exist.
  */
 export async function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (scope) => {
@@ -19,6 +21,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
     });
     registerOutbox(scope, deps);
     registerTwoFactorSwitch(scope, deps);
+    registerDevBankingRoutes(scope, deps);
   });
 }
 

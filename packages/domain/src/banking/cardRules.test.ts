@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CARD_ACTION_MESSAGES,
   CARD_ACTIONS,
+  CARD_ISSUE_MESSAGES,
+  CARD_KIND_LABELS,
   CARD_KINDS,
   CARD_PIN_MESSAGES,
   CARD_STATUSES,
@@ -11,10 +13,13 @@ import {
   cardActionsFor,
   cardActivationSchema,
   cardGroupOf,
+  cardIssueSchema,
   cardKindsToOffer,
   cardPinSchema,
   changeCardStatus,
+  checkCardKindAvailable,
   formatCardExpiration,
+  ISSUED_CARD_NAME_MAX,
   initialCardStatus,
 } from './cardRules';
 
@@ -152,5 +157,37 @@ describe('formatCardExpiration', () => {
     expect(formatCardExpiration(3, 2029)).toBe('03/29');
     expect(formatCardExpiration(12, 2030)).toBe('12/30');
     expect(() => formatCardExpiration(13, 2030)).toThrow(RangeError);
+  });
+});
+
+describe('issuing a card', () => {
+  it('takes a kind and an optional name, with a message naming what is wrong', () => {
+    expect(cardIssueSchema.parse({ cardType: 'virtual' })).toEqual({ cardType: 'virtual' });
+    expect(cardIssueSchema.parse({ cardType: 'physical', name: '  Travel ' })).toEqual({
+      cardType: 'physical',
+      name: 'Travel',
+    });
+    const issue = (value: unknown) => cardIssueSchema.safeParse(value).error?.issues[0];
+    expect(issue({ cardType: 'Increase::Card' })).toMatchObject({
+      message: CARD_ISSUE_MESSAGES.kind,
+      path: ['cardType'],
+    });
+    expect(issue({})).toMatchObject({ message: CARD_ISSUE_MESSAGES.kind, path: ['cardType'] });
+    expect(issue({ cardType: 'virtual', name: '   ' })).toMatchObject({
+      message: 'Card name is required',
+      path: ['name'],
+    });
+    expect(issue({ cardType: 'virtual', name: 'x'.repeat(ISSUED_CARD_NAME_MAX + 1) })).toMatchObject({
+      message: `Card name must be at most ${ISSUED_CARD_NAME_MAX} characters`,
+      path: ['name'],
+    });
+  });
+
+  it('refuses a kind the company holds, a canceled card aside', () => {
+    const held: CardState[] = [{ kind: 'virtual', status: 'suspended' }];
+    expect(checkCardKindAvailable(held, 'physical')).toBeNull();
+    expect(checkCardKindAvailable(held, 'virtual')).toBe('This company already has a virtual card');
+    expect(checkCardKindAvailable([{ kind: 'virtual', status: 'canceled' }], 'virtual')).toBeNull();
+    expect(CARD_KINDS.map((kind) => CARD_KIND_LABELS[kind])).toEqual(['Physical Card', 'Virtual Card']);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PRODUCT_NAME } from '../product';
+import { requiredNameSchema } from '../validation/text';
 
 /**
  * Cards on a Keel deposit account (spec §2 /cards, §3 Card, §4 Card, §5 Card PIN). A card has a card
@@ -96,6 +98,46 @@ export function cardKindsToOffer(cards: readonly CardState[]): CardKind[] {
 export function canAddCard(hasDepositAccount: boolean, cards: readonly CardState[]): boolean {
   return hasDepositAccount && cardKindsToOffer(cards).length > 0;
 }
+
+/** How each kind is named in the 'Create a Card' modal; also a new card's name when none is given. */
+export const CARD_KIND_LABELS: Record<CardKind, string> = {
+  physical: 'Physical Card',
+  virtual: 'Virtual Card',
+};
+
+/** A card's name on the card list ('Ads and software', 'Travel'): ours, the spec gives no bound. */
+export const ISSUED_CARD_NAME_MAX = 40;
+
+export const CARD_ISSUE_MESSAGES = {
+  kind: 'Card type must be physical or virtual',
+  noAccount: `Open a ${PRODUCT_NAME} account before adding a card`,
+} as const;
+
+/** Why a kind cannot be created (spec §4: offered only when none of that type exists). */
+export function cardKindHeldMessage(kind: CardKind): string {
+  return `This company already has a ${kind} card`;
+}
+
+/**
+ * createTprimeCard's input: the kind (the spec's `cardType` argument is physical or virtual; the card's
+ * own cardType is ISSUED_CARD_TYPE) and an optional name, by default the kind's label.
+ */
+export const cardIssueSchema = z.object({
+  cardType: z.enum(CARD_KINDS, { error: CARD_ISSUE_MESSAGES.kind }),
+  name: requiredNameSchema('Card name', ISSUED_CARD_NAME_MAX).optional(),
+});
+export type CardIssue = z.infer<typeof cardIssueSchema>;
+
+/** Null when the company may get a card of this kind now, else why not. */
+export function checkCardKindAvailable(cards: readonly CardState[], kind: CardKind): string | null {
+  return cardKindsToOffer(cards).includes(kind) ? null : cardKindHeldMessage(kind);
+}
+
+/**
+ * How long a revealed number and CVV stay on screen, and how long the single-use token that reveals
+ * them lives (ours: the spec says only 'via a secure token').
+ */
+export const CARD_REVEAL_SECONDS = 60;
 
 /** A card's expiration as the card shows it, 'MM/YY' (spec §3). */
 export function formatCardExpiration(month: number, year: number): string {

@@ -1,5 +1,6 @@
 export * from './applicationRules';
 export * from './businessDays';
+export * from './cardNumber';
 export * from './cardRules';
 export * from './interest';
 export * from './legalParties';

@@ -26,7 +26,8 @@ export type AuthEventType =
   | 'invite.declined'
   | 'invite.deleted'
   | 'member.role_changed'
-  | 'member.removed';
+  | 'member.removed'
+  | 'card.revealed';
 
 /** Writes one security event. `email` is kept lower-cased even when no user matches (rate limiting counts it). */
 export async function recordAuthEvent(

@@ -1,4 +1,4 @@
-import type { Cents, TransferRail } from '@keel/domain';
+import type { CardKind, CardStatus, Cents, TransferRail } from '@keel/domain';
 import type { Tx } from '../../db/client';
 
 /**
@@ -77,4 +77,36 @@ export type BankingProvider = {
     tx: Tx,
     deposit: { depositAccountId: string; amount: Cents; date: string; description: string },
   ): Promise<BankPostingMade>;
+};
+
+/**
+ * The card issuer behind Keel's cards (createTprimeCard): it numbers a card and is told when the
+ * company changes its status, so its authorizations follow (a frozen card is declined). Keel keeps the
+ * number and CVV sealed (modules/banking/cards.ts); the sandbox (sandboxCards.ts) is the default.
+ */
+export type CardIssuer = {
+  kind: 'sandbox';
+  /**
+   * Issues a card for the company's deposit account. `cardId` is Keel's id of the card, which the
+   * issuer takes as its idempotency key: asked again for the same id, it answers the same card.
+   */
+  issueCard(request: {
+    cardId: string;
+    entityId: string;
+    depositAccountId: string;
+    kind: CardKind;
+    now: Date;
+  }): Promise<IssuedCard>;
+  /** Tells the issuer a card's new status (activation, freeze, unfreeze). */
+  setCardStatus(providerCardId: string, status: CardStatus): Promise<void>;
+};
+
+/** What the issuer gives a new card: its number, CVV and expiry, and its own id of it (spec §3 cardId). */
+export type IssuedCard = {
+  providerCardId: string;
+  /** The full card number (PAN), 16 digits, Luhn-valid. */
+  pan: string;
+  cvv: string;
+  expirationMonth: number;
+  expirationYear: number;
 };

@@ -17,6 +17,7 @@ import {
 } from './authApi';
 import { FormError } from './FormError';
 import { GoogleSignInButton } from './GoogleSignInButton';
+import { readReturnPath, withReturnPath } from './returnPath';
 import { type OtpChallenge, readSignInReply, type SignInProof } from './signIn';
 import { TwoFactorStep } from './TwoFactorStep';
 
@@ -31,12 +32,14 @@ const AFTER_SIGN_UP = '/accounts/linked';
 
 /**
  * Where signing in leads: the reports, or, for someone who came to sign in from an invitation
- * (/login?invite_token=), back to the invitation to accept it with this account.
+ * (/login?invite_token=), back to the invitation to accept it with this account, or from a page that
+ * asked them to sign in (/login?next=/apply), back to it.
  */
 function useAfterSignIn(): string {
   const [params] = useSearchParams();
   const inviteToken = params.get('invite_token');
-  return inviteToken ? `/signup?invite_token=${encodeURIComponent(inviteToken)}` : AFTER_SIGN_IN;
+  if (inviteToken) return `/signup?invite_token=${encodeURIComponent(inviteToken)}`;
+  return readReturnPath(params) ?? AFTER_SIGN_IN;
 }
 
 /** What a failed sign-in shows (spec §8): 'Invalid login' for a 401, the problem detail for a 429. */
@@ -49,6 +52,7 @@ export function describeSignInFailure(error: unknown): string {
 export function LoginPage() {
   const token = useAccessToken();
   const afterSignIn = useAfterSignIn();
+  const returnPath = readReturnPath(useSearchParams()[0]);
   const [destination, setDestination] = useState(afterSignIn);
   const [challenge, setChallenge] = useState<OtpChallenge | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -120,7 +124,7 @@ export function LoginPage() {
       footer={
         <>
           New to {PRODUCT_NAME}?{' '}
-          <Anchor component={Link} to="/signup" size="sm" fw={600}>
+          <Anchor component={Link} to={withReturnPath('/signup', returnPath)} size="sm" fw={600}>
             Create an account
           </Anchor>
         </>

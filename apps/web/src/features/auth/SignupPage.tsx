@@ -12,6 +12,7 @@ import { awaitingApprovalMessage } from './acceptInvitationText';
 import { createUser } from './authApi';
 import { formatSignupErrors } from './authErrors';
 import { FormError } from './FormError';
+import { readReturnPath, withReturnPath } from './returnPath';
 
 type SignupFormInput = z.input<typeof signupFormSchema>;
 type SignupFormOutput = z.output<typeof signupFormSchema>;
@@ -28,6 +29,9 @@ const AcceptInvitation = lazy(() =>
 export function SignupPage() {
   const [params] = useSearchParams();
   const inviteToken = params.get('invite_token');
+  // A page that sent the visitor here to sign up (/signup?next=/apply) is where the new account lands.
+  const returnPath = inviteToken ? null : readReturnPath(params);
+  const afterSignUp = returnPath ?? AFTER_SIGN_UP;
   const navigate = useNavigate();
   const signedIn = useAccessToken() !== null;
   const [serverError, setServerError] = useState<string | null>(null);
@@ -54,9 +58,9 @@ export function SignupPage() {
         setAccessToken(reply.auth.access_token);
       } else if (reply.auth?.access_token) {
         setAccessToken(reply.auth.access_token);
-        navigate(AFTER_SIGN_UP, { replace: true });
+        navigate(afterSignUp, { replace: true });
       } else {
-        navigate('/login', { replace: true });
+        navigate(withReturnPath('/login', returnPath), { replace: true });
       }
     } catch (failure) {
       const fieldErrors = failure instanceof ApiError ? formatSignupErrors(failure.body) : null;
@@ -102,7 +106,11 @@ export function SignupPage() {
           Already have an account?{' '}
           <Anchor
             component={Link}
-            to={inviteToken ? `/login?invite_token=${encodeURIComponent(inviteToken)}` : '/login'}
+            to={
+              inviteToken
+                ? `/login?invite_token=${encodeURIComponent(inviteToken)}`
+                : withReturnPath('/login', returnPath)
+            }
             size="sm"
             fw={600}
           >

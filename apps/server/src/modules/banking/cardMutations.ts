@@ -1,0 +1,78 @@
+import { builder } from '../../graphql/builder';
+import { fieldPolicy } from '../../graphql/fieldPolicy';
+import { textLimit } from '../../graphql/inputLimits';
+import { cardDepsOf, requireCard, requireDepositAccount } from './cardContext';
+import { createRevealToken } from './cardReveal';
+import { type CardChange, changeCard, issueCard } from './cards';
+import { CardRef, CardRevealTokenRef } from './cardTypes';
+
+/**
+ * The card calls of spec §7. Issuing and changing a card need sendMoney (the permission table: 'the
+ * card actions that move money'); revealing one needs only membership, as listing does, since the
+ * company's cards are what its card-only members use. Cards are named by id; another company's card
+ * or account answers as a missing one ('Card not found', 'Account not found').
+ */
+
+const CHANGE_DESCRIPTIONS: Record<CardChange, string> = {
+  activate:
+    "activateTprimePhysicalCard(id, pin) (spec §4, §5): activates a physical card awaiting activation with the PIN its holder chose: 4 digits ('Card PIN is required', 'Card PIN must be 4 digits long', 'Card PIN must be numeric', on `pin`). Only the PIN's salted hash is kept.",
+  freeze: "suspendTprimeCard(id): freezes an active card (status suspended, shown 'Frozen').",
+  unfreeze: 'activateTprimeCard(id): unfreezes a frozen card.',
+};
+
+builder.mutationFields((t) => {
+  const changeField = (change: CardChange, withPin: boolean) =>
+    t.field({
+      ...fieldPolicy({ access: 'sendMoney' }),
+      type: CardRef,
+      description: `${CHANGE_DESCRIPTIONS[change]} A change the card's status does not allow is BAD_USER_INPUT on \`id\` and changes nothing.`,
+      args: {
+        id: t.arg.id({ required: true }),
+        ...(withPin ? { pin: t.arg.string({ ...textLimit(16) }) } : {}),
+      },
+      resolve: async (_root, args, ctx) => {
+        const card = await requireCard(ctx, String(args.id), 'sendMoney');
+        const pin = 'pin' in args ? args.pin : undefined;
+        return changeCard(cardDepsOf(ctx), { entityId: card.entityId, cardId: card.id, change, pin });
+      },
+    });
+
+  return {
+    createTprimeCard: t.field({
+      ...fieldPolicy({ access: 'sendMoney' }),
+      type: CardRef,
+      description:
+        "createTprimeCard(accountId, cardType) (spec §7): issues a TPrime::Card on the company's open deposit account. `cardType` is the kind, physical or virtual; one of each per company (spec §4), a canceled card aside. A physical card starts inactive until activated with a PIN; a virtual card is active at once. `name` is optional (the kind's label by default, at most 40 characters).",
+      args: {
+        accountId: t.arg.id({ required: true }),
+        cardType: t.arg.string({ required: true, ...textLimit(32) }),
+        name: t.arg.string(),
+      },
+      resolve: async (_root, args, ctx) => {
+        const viewer = ctx.requireViewer();
+        const account = await requireDepositAccount(ctx, String(args.accountId), 'sendMoney');
+        return issueCard(cardDepsOf(ctx), {
+          entityId: account.entityId,
+          userId: viewer.userId,
+          accountId: account.id,
+          form: { cardType: args.cardType, ...(args.name == null ? {} : { name: args.name }) },
+        });
+      },
+    }),
+    activateTprimePhysicalCard: changeField('activate', true),
+    suspendTprimeCard: changeField('freeze', false),
+    activateTprimeCard: changeField('unfreeze', false),
+    createCardRevealToken: t.field({
+      ...fieldPolicy({ access: 'member' }),
+      type: CardRevealTokenRef,
+      description:
+        "The first step of revealing a card's number and CVV (spec §4): a random token for this viewer and card, valid 60 seconds and once. Any member of the card's company; a canceled card cannot be revealed.",
+      args: { id: t.arg.id({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const viewer = ctx.requireViewer();
+        const card = await requireCard(ctx, String(args.id), 'member');
+        return createRevealToken(ctx, { card, userId: viewer.userId });
+      },
+    }),
+  };
+});

@@ -1,0 +1,20 @@
+/**
+ * The Documents page's part of the banking module (spec §2 /documents): its GraphQL query (registered
+ * on import) and what the REST downloads, the demo and the tests use. Statements, tax documents and the
+ * file download tokens that open them.
+ */
+import './documentsQueries';
+
+export {
+  DOCUMENT_MESSAGES,
+  type DownloadAnswer,
+  downloadStatement,
+  downloadTaxDocument,
+  type QueryValue,
+} from './documentsDownloads';
+export { FILE_TOKEN_LIFETIME_MS, issueFileToken } from './fileTokens';
+export {
+  fileDueTaxDocuments,
+  INTEREST_REPORTING_THRESHOLD_CENTS,
+  INTEREST_TAX_DOCUMENT_TYPE,
+} from './taxDocuments';

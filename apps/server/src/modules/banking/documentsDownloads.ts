@@ -1,0 +1,144 @@
+import { FILED_TAX_DOCUMENT_STATUS, isCalendarMonth, PRODUCT_SLUG } from '@keel/domain';
+import { isUuid } from '../../graphql/context';
+import type { BankingDeps } from './bankingDeps';
+import { BANKING_MESSAGES } from './bankingErrors';
+import { settleDueBanking } from './bookBankPostings';
+import { type DepositAccountRow, findDepositAccount } from './depositAccounts';
+import { loadDocumentHolder } from './documentsHolder';
+import { loadStatement, statementMonthsOf } from './documentsStatement';
+import { checkFileToken } from './fileTokens';
+import { renderStatementPdf } from './pdf/statementPdf';
+import { renderTaxDocumentPdf } from './pdf/taxDocumentPdf';
+import { findTaxDocument, INTEREST_TAX_DOCUMENT_TYPE } from './taxDocuments';
+
+/**
+ * The two downloads of the Documents page (spec §7 GET /api/v1/account/statement and
+ * /api/v1/account/document), for the REST routes (rest/accountDocuments.ts) to send. The link's file
+ * token authorises (fileTokens.ts). Checked in this order, so an answer reveals no more than the
+ * caller may know: the parameters' shape (400, naming the parameter), then the token (401), then the
+ * account, which must belong to the token's company (404, the same for another company's and an unknown
+ * one), then the document or month (404 or 400).
+ */
+
+export const DOCUMENT_MESSAGES = {
+  tokenExpired: 'This download link has expired: open Documents again for a new one',
+  tokenInvalid: 'This download link is not valid: open Documents again for a new one',
+  accountNotFound: BANKING_MESSAGES.accountNotFound,
+  documentNotFound: 'Document not found',
+  noStatements: 'This account has no statements yet: the first covers the month after it opened',
+} as const;
+
+export type DownloadedFile = { ok: true; filename: string; bytes: Uint8Array };
+export type DownloadRefusal = { ok: false; status: 400 | 401 | 404; detail: string };
+export type DownloadAnswer = DownloadedFile | DownloadRefusal;
+
+/** A query parameter as Fastify parses it: a string, several strings when repeated, or absent. */
+export type QueryValue = string | string[] | undefined;
+
+const refuse = (status: DownloadRefusal['status'], detail: string): DownloadRefusal => ({
+  ok: false,
+  status,
+  detail,
+});
+
+/** The parameter's one value, or the 400 naming it: absent, repeated, or not of its shape. */
+function readParam(
+  name: string,
+  value: QueryValue,
+  shape?: { test: (value: string) => boolean; says: string },
+): string | DownloadRefusal {
+  if (value === undefined || value === '') return refuse(400, `${name} is required`);
+  if (typeof value !== 'string') return refuse(400, `${name} must be given once`);
+  if (shape && !shape.test(value)) return refuse(400, `${name} must be ${shape.says}`);
+  return value;
+}
+
+const UUID_SHAPE = { test: isUuid, says: 'a UUID' };
+const MONTH_SHAPE = { test: isCalendarMonth, says: 'a month as YYYY-MM' };
+
+/** The token's company's deposit account `accountId`, or the 401/404 to answer. */
+async function authorisedAccount(
+  deps: BankingDeps,
+  token: string,
+  accountId: string,
+): Promise<DepositAccountRow | DownloadRefusal> {
+  const check = await checkFileToken(deps.db, deps.clock, token);
+  if (!check.ok) {
+    return refuse(
+      401,
+      check.reason === 'expired' ? DOCUMENT_MESSAGES.tokenExpired : DOCUMENT_MESSAGES.tokenInvalid,
+    );
+  }
+  const account = await findDepositAccount(deps.db, accountId);
+  if (!account || account.entityId !== check.entityId) return refuse(404, DOCUMENT_MESSAGES.accountNotFound);
+  return account;
+}
+
+const isRefusal = (value: unknown): value is DownloadRefusal =>
+  typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
+
+const last4 = (account: DepositAccountRow) => account.accountNumber.slice(-4);
+
+/**
+ * GET /api/v1/account/statement?account_id=&month=YYYY-MM&token=: the month's statement as a PDF. The
+ * month must be one of the account's statement months (spec §9: from the month after it opened to last
+ * month); the account is settled first, so last month's interest is on it.
+ */
+export async function downloadStatement(
+  deps: BankingDeps,
+  query: { account_id?: QueryValue; month?: QueryValue; token?: QueryValue },
+): Promise<DownloadAnswer> {
+  const accountId = readParam('account_id', query.account_id, UUID_SHAPE);
+  if (isRefusal(accountId)) return accountId;
+  const month = readParam('month', query.month, MONTH_SHAPE);
+  if (isRefusal(month)) return month;
+  const token = readParam('token', query.token);
+  if (isRefusal(token)) return token;
+  const account = await authorisedAccount(deps, token, accountId);
+  if (isRefusal(account)) return account;
+  await settleDueBanking(deps, account.entityId);
+  const months = statementMonthsOf(account, deps.clock.now().toISOString().slice(0, 10));
+  if (months.length === 0) return refuse(400, DOCUMENT_MESSAGES.noStatements);
+  if (!months.includes(month)) {
+    return refuse(400, `month must be a statement month of this account: ${months.at(-1)} to ${months[0]}`);
+  }
+  const holder = await loadDocumentHolder(deps.db, account);
+  const bytes = await renderStatementPdf(await loadStatement(deps.db, account, holder, month));
+  return { ok: true, filename: `${PRODUCT_SLUG}-statement-${last4(account)}-${month}.pdf`, bytes };
+}
+
+/**
+ * GET /api/v1/account/document?accountId=&id=&token=: a filed tax document of the account as a PDF
+ * (spec §4: only filed ones are shown, so only filed ones are served; the others answer 404).
+ */
+export async function downloadTaxDocument(
+  deps: BankingDeps,
+  query: { accountId?: QueryValue; id?: QueryValue; token?: QueryValue },
+): Promise<DownloadAnswer> {
+  const accountId = readParam('accountId', query.accountId, UUID_SHAPE);
+  if (isRefusal(accountId)) return accountId;
+  const id = readParam('id', query.id, UUID_SHAPE);
+  if (isRefusal(id)) return id;
+  const token = readParam('token', query.token);
+  if (isRefusal(token)) return token;
+  const account = await authorisedAccount(deps, token, accountId);
+  if (isRefusal(account)) return account;
+  const document = await findTaxDocument(deps.db, account.id, id);
+  if (
+    !document ||
+    document.status !== FILED_TAX_DOCUMENT_STATUS ||
+    document.type !== INTEREST_TAX_DOCUMENT_TYPE
+  ) {
+    return refuse(404, DOCUMENT_MESSAGES.documentNotFound);
+  }
+  const holder = await loadDocumentHolder(deps.db, account);
+  const bytes = await renderTaxDocumentPdf({
+    year: document.year,
+    recipient: { name: holder.name, addressLines: holder.addressLines, taxId: holder.maskableTaxId },
+    account: { name: account.name, accountNumber: account.accountNumber },
+    interestPaidCents: document.amount,
+    ...(document.filedAt ? { issuedAt: document.filedAt.toISOString() } : {}),
+  });
+  const type = document.type.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return { ok: true, filename: `${PRODUCT_SLUG}-${type}-${last4(account)}-${document.year}.pdf`, bytes };
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { GraphQLError } from 'graphql';
+import type { AppDeps } from '../appDeps';
+import { createContext, isUuid } from '../graphql/context';
+import {
+  type BankingDeps,
+  type DownloadAnswer,
+  downloadStatement,
+  downloadTaxDocument,
+  issueFileToken,
+  type QueryValue,
+} from '../modules/banking';
+import { secretBoxOf } from '../secrets/secretBox';
+import { sendProblem } from './problem';
+import { clientOf } from './requestInput';
+import { requireRestViewer } from './viewer';
+
+type Query = Record<string, QueryValue>;
+
+/**
+ * The Documents page's REST routes (spec §7):
+ *
+ * - GET /api/v1/file_tokens?entity_id= (bearer): a file download token for the viewer and the company
+ *   `entity_id` names, `{ token, expires_at, expires_in }`. The spec's call sends no parameters; ours
+ *   names the company because a token opens one company's files (modules/banking/fileTokens.ts), and a
+ *   user may belong to several. Needs 'read' on it: another company's id answers 404 'Entity not found',
+ *   as the entity guard does, and a card-only member 403.
+ * - GET /api/v1/account/statement?account_id=&month=YYYY-MM&token= and
+ *   GET /api/v1/account/document?accountId=&id=&token=: the PDFs, authorised by the token alone, since the
+ *   browser opens these links itself and sends no bearer header (modules/banking/documentsDownloads.ts).
+ *
+ * Nothing here is cached by the browser or a proxy (Cache-Control: no-store): a token answer is a
+ * secret, and a statement holds the company's figures.
+ */
+export async function registerAccountDocumentRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get<{ Querystring: Query }>('/api/v1/file_tokens', async (request, reply) => {
+    const viewer = await requireRestViewer(request, reply, deps);
+    if (!viewer) return reply;
+    reply.header('cache-control', 'no-store');
+    const entityId = request.query.entity_id;
+    if (entityId === undefined || entityId === '') return sendProblem(reply, 400, 'entity_id is required');
+    if (typeof entityId !== 'string') return sendProblem(reply, 400, 'entity_id must be given once');
+    if (!isUuid(entityId)) return sendProblem(reply, 400, 'entity_id must be a UUID');
+    const ctx = createContext({ ...deps, viewer, client: clientOf(request) });
+    try {
+      await ctx.requireEntity(entityId, 'read');
+    } catch (error) {
+      const code = error instanceof GraphQLError ? error.extensions.code : null;
+      if (code === 'FORBIDDEN') return sendProblem(reply, 403, 'You do not have permission to do that');
+      if (code === 'NOT_FOUND') return sendProblem(reply, 404, 'Entity not found');
+      throw error;
+    }
+    const issued = await issueFileToken(deps.db, deps.clock, { entityId, userId: viewer.userId });
+    return {
+      token: issued.token,
+      expires_at: issued.expiresAt.toISOString(),
+      expires_in: issued.expiresIn,
+    };
+  });
+
+  app.get<{ Querystring: Query }>('/api/v1/account/statement', async (request, reply) =>
+    sendDownload(reply, await downloadStatement(bankingDepsOf(deps), request.query)),
+  );
+
+  app.get<{ Querystring: Query }>('/api/v1/account/document', async (request, reply) =>
+    sendDownload(reply, await downloadTaxDocument(bankingDepsOf(deps), request.query)),
+  );
+}
+
+/** The banking services' dependencies, for a request (the secret box is made on first use, not at start). */
+const bankingDepsOf = (deps: AppDeps): BankingDeps => ({
+  db: deps.db,
+  clock: deps.clock,
+  banking: deps.providers.banking,
+  secrets: secretBoxOf(deps.config),
+});
+
+/** The PDF as an attachment under its file name, or the refusal as a problem (spec §8). */
+function sendDownload(reply: FastifyReply, answer: DownloadAnswer): FastifyReply {
+  reply.header('cache-control', 'no-store');
+  if (!answer.ok) return sendProblem(reply, answer.status, answer.detail);
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${answer.filename}"`)
+    .send(Buffer.from(answer.bytes));
+}

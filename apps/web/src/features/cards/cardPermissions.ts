@@ -1,0 +1,21 @@
+import { isRole, PERMISSION_TABLE, ROLE_LABELS, roleCan } from '@keel/domain';
+
+/**
+ * Who may add, activate, freeze and unfreeze the company's cards: the roles with sendMoney (the
+ * permission table: 'the card actions that move money'), as the server requires. Every member lists
+ * the cards and reveals them.
+ */
+export function canChangeCards(viewerRole: string): boolean {
+  return isRole(viewerRole) && roleCan(viewerRole, 'sendMoney');
+}
+
+/** 'Only owners and admins can add, activate and freeze cards.', from the table; null when the role can. */
+export function cardActionsBlockedReason(viewerRole: string): string | null {
+  if (canChangeCards(viewerRole)) return null;
+  const holders = (PERMISSION_TABLE.find((row) => row.capability === 'sendMoney')?.roles ?? []).map(
+    (role) => `${ROLE_LABELS[role].toLowerCase()}s`,
+  );
+  const who =
+    holders.length > 1 ? `${holders.slice(0, -1).join(', ')} and ${holders.at(-1)}` : holders.join('');
+  return `Only ${who} can add, activate and freeze cards.`;
+}
