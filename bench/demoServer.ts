@@ -9,6 +9,7 @@ import { DEMO_COMPANY_NAME, DEMO_OWNER } from '../apps/server/src/demo/demoUsers
 import { seedDemoIfEmpty } from '../apps/server/src/demo/seedDemo';
 import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
 import { createProviders } from '../apps/server/src/providers/create';
+import { secretBoxOf } from '../apps/server/src/secrets/secretBox';
 
 /** The benches' servers run as in production, which needs a key for stored secrets. */
 export const BENCH_SECRET_KEY = randomBytes(32).toString('base64');
@@ -31,7 +32,14 @@ export type DemoServer = {
 export async function withDemoServer(target: ScratchDatabase, work: (server: DemoServer) => Promise<void>) {
   const db = target.db;
   const clock = systemClock;
-  await seedDemoIfEmpty(db, clock);
+  const config = readConfig({
+    NODE_ENV: 'production',
+    SECRET_KEY: BENCH_SECRET_KEY,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+  });
+  // Sealed with the server's key, so the demo cards' Reveal works on the bench server too.
+  await seedDemoIfEmpty(db, clock, secretBoxOf(config));
   const [owner] = await rowsOf<{ id: string }>(
     db,
     sql`SELECT id FROM users WHERE email = ${DEMO_OWNER.email}`,
@@ -41,12 +49,6 @@ export async function withDemoServer(target: ScratchDatabase, work: (server: Dem
     sql`SELECT id FROM entities WHERE name = ${DEMO_COMPANY_NAME}`,
   );
   if (!owner || !entity) throw new Error('The demo seed did not create its owner and company');
-  const config = readConfig({
-    NODE_ENV: 'production',
-    SECRET_KEY: BENCH_SECRET_KEY,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '',
-  });
   const app = await buildApp({ db, config, clock, providers: createProviders(config, db) });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   try {

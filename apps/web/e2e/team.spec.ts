@@ -312,7 +312,7 @@ test('a bookkeeper sees the team read-only, told what the role cannot do', async
   const team = await openTeam(page, token, entityId);
 
   await expect(page.getByTestId('team-read-only')).toHaveText(
-    'You are a bookkeeper: you cannot send money, manage invites and permissions or manage the company.',
+    'You are a bookkeeper: you cannot send money, use the company cards, manage invites and permissions or manage the company.',
   );
   await expect(team.inviteButton).toBeDisabled();
   await team.inviteButton.hover();

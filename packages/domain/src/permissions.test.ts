@@ -27,9 +27,9 @@ describe('roleCan', () => {
     expect(roleCan('bookkeeper', 'manageEntity')).toBe(false);
   });
 
-  it('lets card-only members open the company (its name, their role) but not its books', () => {
+  it('lets card-only members open the company (its name, their role) and use its cards, but not its books', () => {
     const all: Capability[] = [...CAPABILITIES];
-    expect(all.filter((capability) => roleCan('card_only', capability))).toEqual(['member']);
+    expect(all.filter((capability) => roleCan('card_only', capability))).toEqual(['member', 'useCards']);
   });
 
   it('lets every role open the company it belongs to', () => {
@@ -61,6 +61,7 @@ describe('the permission table', () => {
     expect(summary.map((item) => item.capability)).toEqual([...CAPABILITIES]);
     expect(summary.filter((item) => !item.allowed).map((item) => item.label)).toEqual([
       'Send money',
+      'Use the company cards',
       'Manage invites and permissions',
       'Manage the company',
     ]);

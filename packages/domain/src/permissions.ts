@@ -21,6 +21,7 @@ export const CAPABILITIES = [
   'read',
   'bookkeeping',
   'sendMoney',
+  'useCards',
   'manageTeam',
   'manageEntity',
 ] as const;
@@ -42,15 +43,16 @@ export type Permission = {
  * permission summary reads `permissionSummary`, and the README's table is `permissionTableMarkdown()`
  * (a test keeps the README equal to it). Spec §6: admins (and the owner, admin-level) send money and
  * manage invites and permissions; bookkeepers do neither. The rest is ours, where the spec is silent:
- * card-only members see the company's name, their own role and the company's cards (which they list
- * and reveal to use; changing a card takes sendMoney); custom roles, which the spec does
+ * card-only members see the company's name, their own role and the company's cards, whose numbers they
+ * reveal to pay with them (useCards, with the owner and admins: a bookkeeper lists the cards but never
+ * sees a full number; changing a card takes sendMoney); custom roles, which the spec does
  * not define, read the books and change nothing until they are defined.
  */
 export const PERMISSION_TABLE: readonly Permission[] = [
   {
     capability: 'member',
     label: 'Open the company',
-    description: "The company's name, the member's own role, and the company's cards to use",
+    description: "The company's name, the member's own role, and the list of the company's cards",
     roles: ['owner', 'admin', 'bookkeeper', 'card_only', 'custom'],
   },
   {
@@ -70,6 +72,12 @@ export const PERMISSION_TABLE: readonly Permission[] = [
     label: 'Send money',
     description: 'Transfers and the card actions that move money',
     roles: ['owner', 'admin'],
+  },
+  {
+    capability: 'useCards',
+    label: 'Use the company cards',
+    description: "See a card's full number and CVV to pay with it",
+    roles: ['owner', 'admin', 'card_only'],
   },
   {
     capability: 'manageTeam',

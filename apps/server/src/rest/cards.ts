@@ -37,7 +37,7 @@ export async function registerCardRoutes(app: FastifyInstance, deps: AppDeps) {
     const ctx = createContext({ ...deps, viewer, client: clientOf(request) });
     let card: Awaited<ReturnType<typeof requireCard>>;
     try {
-      card = await requireCard(ctx, request.params.id, 'member');
+      card = await requireCard(ctx, request.params.id, 'useCards');
     } catch (error) {
       const code = error instanceof GraphQLError ? error.extensions.code : null;
       if (code === 'FORBIDDEN') return sendProblem(reply, 403, error instanceof Error ? error.message : '');

@@ -8,8 +8,9 @@ import { CardRef, CardRevealTokenRef } from './cardTypes';
 
 /**
  * The card calls of spec §7. Issuing and changing a card need sendMoney (the permission table: 'the
- * card actions that move money'); revealing one needs only membership, as listing does, since the
- * company's cards are what its card-only members use. Cards are named by id; another company's card
+ * card actions that move money'); revealing one needs useCards (owners, admins and the card-only
+ * members who pay with them; a bookkeeper lists the cards but never sees a full number). Cards are
+ * named by id; another company's card
  * or account answers as a missing one ('Card not found', 'Account not found').
  */
 
@@ -63,14 +64,14 @@ builder.mutationFields((t) => {
     suspendTprimeCard: changeField('freeze', false),
     activateTprimeCard: changeField('unfreeze', false),
     createCardRevealToken: t.field({
-      ...fieldPolicy({ access: 'member' }),
+      ...fieldPolicy({ access: 'useCards' }),
       type: CardRevealTokenRef,
       description:
-        "The first step of revealing a card's number and CVV (spec §4): a random token for this viewer and card, valid 60 seconds and once. Any member of the card's company; a canceled card cannot be revealed.",
+        "The first step of revealing a card's number and CVV (spec §4): a random token for this viewer and card, valid 60 seconds and once. Needs useCards (owners, admins, card-only members; not bookkeepers); a canceled card cannot be revealed.",
       args: { id: t.arg.id({ required: true }) },
       resolve: async (_root, args, ctx) => {
         const viewer = ctx.requireViewer();
-        const card = await requireCard(ctx, String(args.id), 'member');
+        const card = await requireCard(ctx, String(args.id), 'useCards');
         return createRevealToken(ctx, { card, userId: viewer.userId });
       },
     }),

@@ -31,6 +31,8 @@ export type CardTileProps = {
   secrets: CardSecrets | null;
   revealing: boolean;
   onToggleReveal: () => void;
+  /** Why the viewer cannot reveal the card (no useCards: a bookkeeper), or null. */
+  revealBlockedReason: string | null;
   /** Why the viewer cannot change the card (no sendMoney), or null. */
   blockedReason: string | null;
   busy: boolean;
@@ -49,6 +51,7 @@ export function CardTile({
   secrets,
   revealing,
   onToggleReveal,
+  revealBlockedReason,
   blockedReason,
   busy,
   onAction,
@@ -99,15 +102,16 @@ export function CardTile({
         ) : null}
         <Group gap="xs">
           {card.status !== 'canceled' ? (
-            <Button
+            <GatedButton
               variant="default"
               size="sm"
               leftSection={secrets ? <IconEyeOff size={16} /> : <IconEye size={16} />}
               loading={revealing}
+              blockedReason={revealBlockedReason}
               onClick={onToggleReveal}
             >
               {secrets ? 'Hide' : 'Reveal'}
-            </Button>
+            </GatedButton>
           ) : null}
           {actions.includes('activate') ? (
             <GatedButton

@@ -182,17 +182,20 @@ describe('CardsPage', () => {
     );
   });
 
-  it('shows the card actions disabled to a bookkeeper, saying who can, and still lets them reveal', async () => {
+  it('shows the card actions and Reveal disabled to a bookkeeper, saying who can', async () => {
     await renderLoaded({ mocks: [cardsMock([VIRTUAL], { withAccounts: false })], viewerRole: 'bookkeeper' });
     for (const name of ['Add Card', 'Freeze']) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true');
     }
-    expect(within(tile('Software and ads')).getByRole('button', { name: 'Reveal' })).not.toHaveAttribute(
-      'aria-disabled',
-    );
+    const reveal = within(tile('Software and ads')).getByRole('button', { name: 'Reveal' });
+    expect(reveal).toHaveAttribute('aria-disabled', 'true');
     fireEvent.mouseEnter(screen.getByRole('button', { name: 'Freeze' }));
     expect(
       await screen.findByText('Only owners and admins can add, activate and freeze cards.'),
+    ).toBeInTheDocument();
+    fireEvent.mouseEnter(reveal);
+    expect(
+      await screen.findByText('Only owners, admins and card-only members can see full card numbers.'),
     ).toBeInTheDocument();
   });
 

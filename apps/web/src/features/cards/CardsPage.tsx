@@ -18,7 +18,12 @@ import { GatedButton } from '../settings/team/GatedButton';
 import { ActivateCardModal } from './ActivateCardModal';
 import { CardTile } from './CardTile';
 import { CreateCardModal } from './CreateCardModal';
-import { canChangeCards, cardActionsBlockedReason } from './cardPermissions';
+import {
+  canChangeCards,
+  canRevealCards,
+  cardActionsBlockedReason,
+  REVEAL_BLOCKED_REASON,
+} from './cardPermissions';
 import { CARDS_QUERY, type CardItem } from './cardQueries';
 import { cardStateOf } from './cardState';
 import { useCardActions } from './useCardActions';
@@ -37,6 +42,7 @@ const GROUPS = ['Active', 'Inactive'] as const;
 export function CardsPage() {
   const { entity } = useEntityContext();
   const mayChange = canChangeCards(entity.viewerRole);
+  const revealBlockedReason = canRevealCards(entity.viewerRole) ? null : REVEAL_BLOCKED_REASON;
   const blockedReason = cardActionsBlockedReason(entity.viewerRole);
   const { data, previousData, error } = useQuery(CARDS_QUERY, {
     variables: { entityId: entity.id, withAccounts: mayChange },
@@ -107,6 +113,7 @@ export function CardsPage() {
                     secrets={reveal.revealed[card.id] ?? null}
                     revealing={reveal.pending === card.id}
                     onToggleReveal={() => void reveal.toggle(card.id)}
+                    revealBlockedReason={revealBlockedReason}
                     blockedReason={blockedReason}
                     busy={actions.busy === card.id}
                     onAction={(action) =>

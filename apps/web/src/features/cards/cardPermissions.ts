@@ -3,7 +3,7 @@ import { isRole, PERMISSION_TABLE, ROLE_LABELS, roleCan } from '@keel/domain';
 /**
  * Who may add, activate, freeze and unfreeze the company's cards: the roles with sendMoney (the
  * permission table: 'the card actions that move money'), as the server requires. Every member lists
- * the cards and reveals them.
+ * the cards; revealing one takes useCards (canRevealCards).
  */
 export function canChangeCards(viewerRole: string): boolean {
   return isRole(viewerRole) && roleCan(viewerRole, 'sendMoney');
@@ -19,3 +19,11 @@ export function cardActionsBlockedReason(viewerRole: string): string | null {
     holders.length > 1 ? `${holders.slice(0, -1).join(', ')} and ${holders.at(-1)}` : holders.join('');
   return `Only ${who} can add, activate and freeze cards.`;
 }
+
+/** Who may reveal a card's full number and CVV: the roles with useCards (not bookkeepers), as the server requires. */
+export function canRevealCards(viewerRole: string): boolean {
+  return isRole(viewerRole) && roleCan(viewerRole, 'useCards');
+}
+
+/** Why a bookkeeper's Reveal is disabled. */
+export const REVEAL_BLOCKED_REASON = 'Only owners, admins and card-only members can see full card numbers.';

@@ -232,7 +232,7 @@ describe('TeamPage', () => {
       ],
     });
     expect(screen.getByTestId('team-read-only')).toHaveTextContent(
-      'You are a bookkeeper: you cannot send money, manage invites and permissions or manage the company.',
+      'You are a bookkeeper: you cannot send money, use the company cards, manage invites and permissions or manage the company.',
     );
     for (const name of [
       'Invite team member',

@@ -18,7 +18,7 @@ describe('team permissions, read from the permission table', () => {
 
   it("states a bookkeeper's limits: no sending money, no managing invites and permissions", () => {
     expect(describeRoleLimits('bookkeeper')).toBe(
-      'You are a bookkeeper: you cannot send money, manage invites and permissions or manage the company.',
+      'You are a bookkeeper: you cannot send money, use the company cards, manage invites and permissions or manage the company.',
     );
     expect(describeRoleLimits('admin')).toBeNull();
   });
@@ -26,7 +26,7 @@ describe('team permissions, read from the permission table', () => {
   it('says what a role can do', () => {
     expect(describeRoleAbilities('bookkeeper')).toBe('Can see the books and keep the books.');
     expect(describeRoleAbilities('admin')).toBe(
-      'Can see the books, keep the books, send money, manage invites and permissions and manage the company.',
+      'Can see the books, keep the books, send money, use the company cards, manage invites and permissions and manage the company.',
     );
     expect(describeRoleAbilities('')).toBeUndefined();
   });
