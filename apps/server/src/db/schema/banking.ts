@@ -341,5 +341,8 @@ export const fileTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('file_tokens_hash_key').on(t.tokenHash), index('file_tokens_expiry_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('file_tokens_hash_key').on(t.tokenHash),
+    index('file_tokens_expiry_idx').on(t.expiresAt),
+  ],
 );

@@ -6,7 +6,7 @@ import {
   MASKED_CVV,
   maskCardNumber,
 } from '@keel/domain';
-import { Badge, Box, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconEyeOff, IconKey, IconSnowflake } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { GatedButton } from '../settings/team/GatedButton';
