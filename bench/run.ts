@@ -26,6 +26,7 @@ const { DEFAULT_DASHBOARD_API_BENCH, runDashboardApiBenchmark } = await import('
 const { DEFAULT_HIRING_API_BENCH, runHiringApiBenchmark } = await import('./hiringApi');
 const { DEFAULT_BILLING_API_BENCH, runBillingApiBenchmark } = await import('./billingApi');
 const { DEFAULT_SETTINGS_API_BENCH, runSettingsApiBenchmark } = await import('./settingsApi');
+const { DEFAULT_BANKING_API_BENCH, runBankingApiBenchmark } = await import('./bankingApi');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -188,6 +189,15 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       seconds: readCount('seconds', DEFAULT_SETTINGS_API_BENCH.seconds),
       databases: readDatabases(DEFAULT_SETTINGS_API_BENCH.databases),
       postgresUrl: readPostgresUrl(DEFAULT_SETTINGS_API_BENCH.postgresUrl),
+    }),
+  /** The banking pages' queries and a statement PDF at 50 concurrent clients; an ACH sent (bench/bankingApi.ts). */
+  'banking-api': () =>
+    runBankingApiBenchmark({
+      runs: readCount('runs', DEFAULT_BANKING_API_BENCH.runs),
+      clients: readCount('clients', DEFAULT_BANKING_API_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_BANKING_API_BENCH.seconds),
+      databases: readDatabases(DEFAULT_BANKING_API_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_BANKING_API_BENCH.postgresUrl),
     }),
   /** The billing page: subscribe, pay and cancel, and its Billing query at 50 clients (bench/billingApi.ts). */
   'billing-api': () =>

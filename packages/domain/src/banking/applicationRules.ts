@@ -51,6 +51,17 @@ export const ssnSchema = z
  * The application form. The phone is the profile's US number rule, stored in E.164 (a bank needs a number
  * it can call, not only digits); the address is the profile's (state 2 letters, postal code 5 digits).
  */
+/** The applicant's own fields of the form (createTprimeApplication's `person`; the address and the agreements stand apart). */
+export const APPLICANT_PERSON_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'dateOfBirth',
+  'citizen',
+  'tin',
+] as const;
+
 export const applicationFormSchema = z.object({
   acknowledgedAgreements: z.literal(true, { error: M.agreements }),
   firstName: requiredNameSchema('First name', APPLICANT_FIRST_NAME_MAX),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { applicationFormSchema, checkApplicantAge } from '@keel/domain';
+import { APPLICANT_PERSON_FIELDS, applicationFormSchema, checkApplicantAge } from '@keel/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { bankApplications } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
@@ -11,15 +11,7 @@ import { type DepositAccountRow, openDepositAccount } from './depositAccounts';
 export type BankApplicationRow = typeof bankApplications.$inferSelect;
 
 /** The person fields of createTprimeApplication (the address and the agreements are arguments of their own). */
-const PERSON_FIELDS = new Set([
-  'firstName',
-  'lastName',
-  'email',
-  'phoneNumber',
-  'dateOfBirth',
-  'citizen',
-  'tin',
-]);
+const PERSON_FIELDS = new Set<string>(APPLICANT_PERSON_FIELDS);
 
 export type ApplicationInput = {
   entityId: string;

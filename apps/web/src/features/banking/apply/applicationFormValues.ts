@@ -1,4 +1,4 @@
-import type { ApplicationForm } from '@keel/domain';
+import { APPLICANT_PERSON_FIELDS, type ApplicationForm } from '@keel/domain';
 import type { CreateApplicationVariables } from '../bankingQueries';
 
 /**
@@ -62,13 +62,7 @@ export function applicationVariables(entityId: string, form: ApplicationForm): C
 }
 
 const FORM_FIELDS = new Set<string>([
-  'firstName',
-  'lastName',
-  'email',
-  'phoneNumber',
-  'dateOfBirth',
-  'citizen',
-  'tin',
+  ...APPLICANT_PERSON_FIELDS,
   'address.streetLine1',
   'address.streetLine2',
   'address.city',

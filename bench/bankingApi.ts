@@ -1,0 +1,162 @@
+/**
+ * The banking pages through the API (issue 16): the demo company (Acme Robotics: a Keel checking
+ * account with a year of activity, two cards, a filed 1099-INT) on the real server listening on a local
+ * port, signed in as its owner, with `clients` concurrent HTTP clients (autocannon) for `seconds` each:
+ * 1. /keel-checking: KeelAccounts (balances from the bank's ledger, settlement first) and KeelTransfers;
+ * 2. /cards: Cards; /documents: Documents (each read issues a file token: a write);
+ * 3. a statement PDF downloaded (GET /api/v1/account/statement: the month's postings rendered), and
+ * 4. an ACH transfer sent (CreateAchTransfer, request to response), `runs` times.
+ *
+ *   npm run bench -- banking-api [runs=20] [clients=50] [seconds=10] [databases=pglite,postgres]
+ */
+import { print } from 'graphql';
+import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
+import {
+  CREATE_ACH_TRANSFER_MUTATION,
+  KEEL_ACCOUNTS_QUERY,
+  TRANSFERS_QUERY,
+} from '../apps/web/src/features/banking/bankingQueries';
+import { CARDS_QUERY } from '../apps/web/src/features/cards/cardQueries';
+import { DOCUMENTS_QUERY } from '../apps/web/src/features/documents/documentsQueries';
+import { type DemoServer, withDemoServer } from './demoServer';
+import { loadGet, loadGraphql, printLoadFigures } from './loadClients';
+import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
+import { formatStats, timeRuns } from './stats';
+
+export type BankingApiBenchOptions = {
+  runs: number;
+  clients: number;
+  seconds: number;
+  databases: readonly BenchDatabase[];
+  postgresUrl: string;
+};
+
+export const DEFAULT_BANKING_API_BENCH: BankingApiBenchOptions = {
+  runs: 20,
+  clients: 50,
+  seconds: 10,
+  databases: ['pglite', 'postgres'],
+  postgresUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
+};
+
+const LABEL_WIDTH = 52;
+
+export async function runBankingApiBenchmark(options: BankingApiBenchOptions): Promise<void> {
+  console.log(
+    `\nBanking pages through the API: KeelAccounts, KeelTransfers, Cards, Documents and a statement PDF at ${options.clients} clients, ${options.seconds} s each; an ACH sent (${options.runs} runs)`,
+  );
+  console.log(describeMachine());
+  await onEachDatabase(options.databases, options.postgresUrl, 'keel-bench-banking', async (target) => {
+    console.log(`\n${target.label}:`);
+    await benchOne(target, options);
+  });
+}
+
+async function benchOne(target: ScratchDatabase, options: BankingApiBenchOptions): Promise<void> {
+  await withDemoServer(target, async (server) => {
+    const pages = [
+      { label: 'KeelAccounts (/keel-checking)', operationName: 'KeelAccounts', query: KEEL_ACCOUNTS_QUERY },
+      { label: 'KeelTransfers (/keel-checking)', operationName: 'KeelTransfers', query: TRANSFERS_QUERY },
+      { label: 'Cards (/cards)', operationName: 'Cards', query: CARDS_QUERY },
+      {
+        label: 'Documents (/documents, a file token each)',
+        operationName: 'Documents',
+        query: DOCUMENTS_QUERY,
+      },
+    ];
+    for (const page of pages) {
+      // gql.tada's documents carry no source text: print them, as the web app's Apollo client does.
+      const body = JSON.stringify({
+        operationName: page.operationName,
+        query: print(page.query),
+        variables: { entityId: server.entityId, withAccounts: true },
+      });
+      await answered(server, body, page.operationName);
+      printLoadFigures(
+        `${page.label}, ${options.clients} clients`,
+        await loadGraphql(server.url, server.headers, body, options.clients, options.seconds),
+        LABEL_WIDTH,
+      );
+    }
+    const statementUrl = await lastMonthStatementUrl(server);
+    printLoadFigures(
+      `Statement PDF (last month), ${options.clients} clients`,
+      await loadGet(statementUrl, options.clients, options.seconds),
+      LABEL_WIDTH,
+    );
+    const accountId = await firstAccountId(server);
+    let turn = 0;
+    const sends = await timeRuns(options.runs, 2, () => sendAch(server, accountId, turn++));
+    console.log(`  ${'CreateAchTransfer (an ACH sent)'.padEnd(LABEL_WIDTH)} ${formatStats(sends)}`);
+  });
+}
+
+type Answer = { errors?: unknown[]; data?: Record<string, unknown> };
+
+/** A refused or empty answer stops the bench: it would pass for a fast one. */
+async function answered(server: DemoServer, body: string, operationName: string): Promise<Answer> {
+  const response = await fetch(server.url, { method: 'POST', headers: server.headers, body });
+  const answer = (await response.json()) as Answer;
+  if (answer.errors || !answer.data) {
+    throw new Error(`${operationName} was not answered: ${JSON.stringify(answer.errors)}`);
+  }
+  return answer;
+}
+
+async function firstAccountId(server: DemoServer): Promise<string> {
+  const answer = await answered(
+    server,
+    JSON.stringify({ query: print(KEEL_ACCOUNTS_QUERY), variables: { entityId: server.entityId } }),
+    'KeelAccounts',
+  );
+  const accounts = (answer.data?.providerBankAccounts ?? []) as { id: string }[];
+  if (!accounts[0]) throw new Error('The demo company has no Keel account');
+  return accounts[0].id;
+}
+
+/** The statement link of the demo account's last month, with a file token made for it. */
+async function lastMonthStatementUrl(server: DemoServer): Promise<string> {
+  const answer = await answered(
+    server,
+    JSON.stringify({ query: print(DOCUMENTS_QUERY), variables: { entityId: server.entityId } }),
+    'Documents',
+  );
+  const documents = answer.data?.documents as {
+    fileToken: { token: string };
+    accounts: { id: string; statementMonths: string[] }[];
+  };
+  const account = documents.accounts[0];
+  const month = account?.statementMonths[0];
+  if (!account || !month) throw new Error('The demo account has no statement month');
+  const origin = new URL(server.url).origin;
+  const url = `${origin}/api/v1/account/statement?account_id=${account.id}&month=${month}&token=${documents.fileToken.token}`;
+  const response = await fetch(url);
+  if (response.status !== 200 || response.headers.get('content-type') !== 'application/pdf') {
+    throw new Error(`The statement of ${month} was not served: ${response.status}`);
+  }
+  return url;
+}
+
+/** $1.00 to a new recipient each time, keyed afresh (each run is a new transfer, not a retry). */
+async function sendAch(server: DemoServer, accountId: string, turn: number): Promise<void> {
+  const response = await fetch(server.url, {
+    method: 'POST',
+    headers: server.headers,
+    body: JSON.stringify({
+      query: print(CREATE_ACH_TRANSFER_MUTATION),
+      variables: {
+        entityId: server.entityId,
+        idempotencyKey: `bench-ach-${Date.now()}-${turn}`,
+        accountId,
+        recipientName: `Bench Payee ${turn}`,
+        routingNumber: '021000021',
+        accountNumber: `12345678${String(turn).padStart(2, '0')}`,
+        recipientAccountType: 'checking',
+        amount: 100,
+        memo: 'bench',
+      },
+    }),
+  });
+  const answer = (await response.json()) as Answer;
+  if (answer.errors) throw new Error(`CreateAchTransfer was refused: ${JSON.stringify(answer.errors)}`);
+}
