@@ -153,6 +153,7 @@ async function sendAch(server: DemoServer, accountId: string, turn: number): Pro
         accountNumber: `12345678${String(turn).padStart(2, '0')}`,
         recipientAccountType: 'checking',
         amount: 100,
+        date: new Date().toISOString().slice(0, 10),
         memo: 'bench',
       },
     }),

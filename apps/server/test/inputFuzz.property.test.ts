@@ -18,6 +18,7 @@ import { queryRows } from '../src/db/queryRows';
 import { schema } from '../src/graphql/schema';
 import { bankingSnapshot, deposit, openKeelAccount } from './bankingTestKit';
 import { billingSnapshot } from './billingTestKit';
+import { cardsSnapshot } from './cardsTestKit';
 import { createTestApp, type TestApp } from './harness';
 import { hiringClient, hiringSnapshot, idOf } from './hiringTestKit';
 import {
@@ -338,7 +339,7 @@ function operationFor(kind: 'query' | 'mutation', field: GraphQLField<unknown, u
   };
 }
 
-/** The company's ledger, hiring plan, team and billing: what a refused mutation must leave as it was. */
+/** The company's ledger, hiring plan, team, billing, bank and cards: what a refused mutation must leave as it was. */
 async function booksSnapshot() {
   return {
     ledger: await ledgerSnapshot(t.db, acme.entityId),
@@ -346,6 +347,7 @@ async function booksSnapshot() {
     team: await teamSnapshot(t.db, acme.entityId),
     billing: await billingSnapshot(t.db, acme.entityId),
     banking: await bankingSnapshot(t.db, acme.entityId),
+    cards: await cardsSnapshot(t.db, acme.entityId),
   };
 }
 

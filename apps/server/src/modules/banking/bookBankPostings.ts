@@ -158,7 +158,8 @@ export async function bookBankPostings(
  * Brings the company's deposit accounts up to the clock's now (the bank's settleDue: transfers due
  * post or come back, months that ended earn their interest) and books what posted, in one transaction.
  * Called before every banking read and write, so balances are always current; a test calls it after
- * moving the clock. Does nothing, and locks nothing, for a company without a deposit account.
+ * moving the clock. Does nothing, and locks nothing, for a company without a deposit account or with
+ * nothing due (the provider's lock-free hasDue).
  */
 export async function settleDueBanking(deps: BankingDeps, entityId: string): Promise<BankPostingMade[]> {
   const [any] = await deps.db
@@ -167,6 +168,8 @@ export async function settleDueBanking(deps: BankingDeps, entityId: string): Pro
     .where(eq(depositAccounts.entityId, entityId))
     .limit(1);
   if (!any) return [];
+  // Nothing due (the common case): no write transaction, no lock, so concurrent reads never queue.
+  if (!(await deps.banking.hasDue(deps.db, entityId, deps.clock.now()))) return [];
   return writeTransaction(deps.db, async (tx) => settleDueInTransaction(tx, deps, entityId));
 }
 

@@ -1,5 +1,5 @@
 import type { CardKind, CardStatus, Cents, TransferRail } from '@keel/domain';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 
 /**
  * The banking core (issue 16) behind one interface: what a bank partner decides for Keel's deposit
@@ -72,6 +72,13 @@ export type BankingProvider = {
    * oldest first. Locks the company's deposit accounts, so two callers settle once.
    */
   settleDue(tx: Tx, entityId: string, now: Date): Promise<BankPostingMade[]>;
+  /**
+   * Whether settleDue would do anything for the company at `now`: a read without locks, so the banking
+   * reads (which settle first) take no write lock while nothing is due. A true answer may be stale by
+   * the time settleDue runs, which then finds nothing; a false one is only ever followed by work that
+   * came due later.
+   */
+  hasDue(db: Db | Tx, entityId: string, now: Date): Promise<boolean>;
   /** Money arriving from outside (an incoming ACH or wire: sandbox simulation, demo and tests). */
   receiveDeposit(
     tx: Tx,

@@ -281,6 +281,26 @@ export function createSandboxBanking(): BankingProvider {
       return made;
     },
 
+    async hasDue(db, entityId, now) {
+      const lastCompleteMonth = addMonths(dayOf(now).slice(0, 7), -1);
+      const [row] = await queryRows<{ due: boolean }>(
+        db,
+        sql`SELECT EXISTS (
+              SELECT 1 FROM bank_transfers
+              WHERE entity_id = ${entityId}::uuid AND status = 'pending' AND settle_at <= ${now.toISOString()}::timestamptz
+            ) OR EXISTS (
+              SELECT 1 FROM bank_transfers
+              WHERE entity_id = ${entityId}::uuid AND status = 'posted' AND will_return
+                AND return_at <= ${now.toISOString()}::timestamptz
+            ) OR EXISTS (
+              SELECT 1 FROM deposit_accounts
+              WHERE entity_id = ${entityId}::uuid AND status = 'open'
+                AND coalesce(interest_through, to_char(opened_on - interval '1 month', 'YYYY-MM')) < ${lastCompleteMonth}
+            ) AS due`,
+      );
+      return row?.due === true;
+    },
+
     async receiveDeposit(tx, deposit) {
       const [account] = await tx
         .select({ entityId: depositAccounts.entityId })
