@@ -5,6 +5,7 @@ import {
   canChangeTransferStatus,
   checkDailyLimit,
   countsTowardDailyLimit,
+  latestTransferDate,
   TRANSFER_MESSAGES as M,
   TRANSFER_STATUSES,
   transferAmountInputSchema,
@@ -262,5 +263,12 @@ describe('vendorFormSchema', () => {
     [{ name: 'Acme', vendorType: 'government' }, 'vendorType', 'Vendor type must be business or individual'],
   ])('refuses %j', (form, path, message) => {
     expect(messageAt(vendorFormSchema.safeParse(form), path)).toBe(message);
+  });
+});
+
+describe('latestTransferDate', () => {
+  it('is 90 calendar days after today, across months and years', () => {
+    expect(latestTransferDate('2026-11-22')).toBe('2027-02-20');
+    expect(latestTransferDate('2026-01-01')).toBe('2026-04-01');
   });
 });

@@ -21,6 +21,16 @@ export const ACCOUNT_NUMBER_MAX_LENGTH = 17;
 export const ACH_MEMO_MAX = 80;
 export const WIRE_MEMO_MAX = 140;
 export const RECIPIENT_NAME_MAX = 100;
+/** How far ahead a transfer may be dated, in calendar days (ours: the spec is silent). */
+export const TRANSFER_SCHEDULE_DAYS = 90;
+
+/** The last day a transfer sent on `today` ('YYYY-MM-DD') may be dated. */
+export function latestTransferDate(today: string): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) + TRANSFER_SCHEDULE_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+}
+
 export const TRANSFER_ADDRESS_LINE_MAX = 100;
 export const TRANSFER_CITY_MAX = 60;
 

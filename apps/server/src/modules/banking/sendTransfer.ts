@@ -3,6 +3,7 @@ import {
   achTransferFormSchema,
   type Cents,
   checkDailyLimit,
+  latestTransferDate,
   TRANSFER_MESSAGES,
   type TransferRail,
   transferIdempotencyKeySchema,
@@ -22,9 +23,6 @@ import { settleDueInTransaction } from './bookBankPostings';
 import { type DepositAccountRow, listDepositAccounts, lockDepositAccount } from './depositAccounts';
 
 export type BankTransferRow = typeof bankTransfers.$inferSelect;
-
-/** How far ahead a transfer may be dated (ours: the spec is silent). */
-export const TRANSFER_SCHEDULE_DAYS = 90;
 
 export type TransferInput = {
   entityId: string;
@@ -104,7 +102,7 @@ export async function sendTransfer(deps: BankingDeps, input: TransferInput): Pro
     input.rail === 'ach' ? parseArgs(achFormSchema, input.form) : parseArgs(wireFormSchema, input.form);
   const now = deps.clock.now();
   const today = now.toISOString().slice(0, 10);
-  const latest = new Date(now.getTime() + TRANSFER_SCHEDULE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const latest = latestTransferDate(today);
   const requestHash = createHash('sha256')
     .update(canonical({ rail: input.rail, accountId, form }))
     .digest('hex');

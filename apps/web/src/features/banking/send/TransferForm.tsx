@@ -6,6 +6,7 @@ import {
   type AchTransferForm,
   AMOUNT_INPUT_MAX_LENGTH,
   checkDailyLimit,
+  latestTransferDate,
   type TransferRail,
   WIRE_MEMO_MAX,
   type WireTransferForm,
@@ -55,14 +56,6 @@ const ARRIVAL: Record<TransferRail, string> = {
   ach: 'An ACH transfer is pending until it posts the next business day.',
   wire: 'A wire is sent the same business day.',
 };
-
-/** How far ahead a transfer may be dated: the server's rule (sendTransfer's 90 days), for the picker. */
-const SCHEDULE_DAYS = 90;
-
-/** 'YYYY-MM-DD' plus `days` calendar days. */
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /**
  * One Send money form, ACH or wire (spec §5 'Transfer', §7 CreateAchTransfer / CreateWireTransfer):
@@ -208,7 +201,7 @@ export function TransferForm({ rail, entityId, accounts, today, onSent, onCancel
             type="date"
             withAsterisk
             min={today}
-            max={addDays(today, SCHEDULE_DAYS)}
+            max={latestTransferDate(today)}
             {...form.register('date')}
             error={errors.date?.message}
           />
