@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { AppDeps } from '../appDeps';
 import { createContext, isUuid } from '../graphql/context';
@@ -59,11 +59,11 @@ export async function registerAccountDocumentRoutes(app: FastifyInstance, deps: 
   });
 
   app.get<{ Querystring: Query }>('/api/v1/account/statement', async (request, reply) =>
-    sendDownload(reply, await downloadStatement(bankingDepsOf(deps), request.query)),
+    sendDownload(request, reply, await downloadStatement(bankingDepsOf(deps), request.query)),
   );
 
   app.get<{ Querystring: Query }>('/api/v1/account/document', async (request, reply) =>
-    sendDownload(reply, await downloadTaxDocument(bankingDepsOf(deps), request.query)),
+    sendDownload(request, reply, await downloadTaxDocument(bankingDepsOf(deps), request.query)),
   );
 }
 
@@ -75,12 +75,46 @@ const bankingDepsOf = (deps: AppDeps): BankingDeps => ({
   secrets: secretBoxOf(deps.config),
 });
 
-/** The PDF as an attachment under its file name, or the refusal as a problem (spec §8). */
-function sendDownload(reply: FastifyReply, answer: DownloadAnswer): FastifyReply {
+/**
+ * The PDF as an attachment under its file name, or the refusal: a problem (spec §8) for a program, and
+ * for a person whose browser opened the link (an expired link opened later, say) a short page saying
+ * what happened and leading back to /documents, not raw JSON.
+ */
+function sendDownload(request: FastifyRequest, reply: FastifyReply, answer: DownloadAnswer): FastifyReply {
   reply.header('cache-control', 'no-store');
-  if (!answer.ok) return sendProblem(reply, answer.status, answer.detail);
+  if (!answer.ok) {
+    if (!prefersHtml(request)) return sendProblem(reply, answer.status, answer.detail);
+    return reply
+      .status(answer.status)
+      .type('text/html; charset=utf-8')
+      .send(downloadRefusedPage(answer.detail));
+  }
   return reply
     .type('application/pdf')
     .header('content-disposition', `attachment; filename="${answer.filename}"`)
     .send(Buffer.from(answer.bytes));
+}
+
+/** A browser navigating (Accept: text/html first), not a program asking for JSON. */
+function prefersHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.startsWith('application/');
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function downloadRefusedPage(detail: string): string {
+  const text = detail.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Download not available - Keel</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:560px;margin:15vh auto;padding:0 24px;color:#1a1b1e}
+a{color:#0b6e99}</style></head><body><h1>Download not available</h1><p>${text}</p>
+<p>Download links last a few minutes. <a href="/documents">Go back to Documents</a> and download it again.</p>
+</body></html>`;
 }

@@ -242,4 +242,16 @@ describe('GET /api/v1/account/statement', () => {
       expect(response.body).not.toContain(account.accountNumber.slice(-4));
     }
   });
+  it('answers a browser that opened a refused link with a page leading back to Documents, not JSON', async () => {
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/account/statement?account_id=${account.id}&month=2026-10&token=${'x'.repeat(43)}`,
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.headers['content-type']).toContain('text/html');
+    expect(forged.body).toContain(DOCUMENT_MESSAGES.tokenInvalid);
+    expect(forged.body).toContain('href="/documents"');
+    expect(forged.body).not.toContain(account.accountNumber.slice(-4));
+  });
 });
