@@ -3,10 +3,10 @@ import { bankTransfers } from '../../db/schema';
 import { builder } from '../../graphql/builder';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { bankingDepsOf } from './bankingContext';
-import { depositAccountNotFound } from './bankingErrors';
 import { BankTransferRef, ProviderBankAccountRef, TransferLimitsRef, VendorRef } from './bankingTypes';
 import { settleDueBanking } from './bookBankPostings';
-import { findDepositAccount, listDepositAccounts } from './depositAccounts';
+import { requireDepositAccount } from './cardContext';
+import { listDepositAccounts } from './depositAccounts';
 import { transferLimitsOf } from './sendTransfer';
 import { listVendors } from './vendors';
 
@@ -59,12 +59,7 @@ builder.queryFields((t) => ({
       "tprimeTransferLimits(tprimeAccountId) (spec §7): the deposit account's daily limits per rail, what today's transfers used and what is left. Another company's account is 'Account not found'.",
     args: { tprimeAccountId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
-      ctx.requireViewer();
-      const account = await findDepositAccount(ctx.db, String(args.tprimeAccountId));
-      if (!account) throw depositAccountNotFound();
-      await ctx.requireEntity(account.entityId, 'read').catch((error: { extensions?: { code?: string } }) => {
-        throw error.extensions?.code === 'NOT_FOUND' ? depositAccountNotFound() : error;
-      });
+      const account = await requireDepositAccount(ctx, String(args.tprimeAccountId), 'read');
       const deps = bankingDepsOf(ctx);
       await settleDueBanking(deps, account.entityId);
       return transferLimitsOf(deps, account);

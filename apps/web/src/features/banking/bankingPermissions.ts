@@ -1,17 +1,11 @@
-import { type Capability, isRole, roleCan } from '@keel/domain';
-import { describeWhoCan } from '../settings/team/teamPermissions';
-
-/** Whether the viewer's role in the company holds a capability of the permission table. */
-function roleHolds(viewerRole: string, capability: Capability): boolean {
-  return isRole(viewerRole) && roleCan(viewerRole, capability);
-}
+import { describeWhoCan, viewerHolds } from '../settings/team/teamPermissions';
 
 /**
  * Why 'Send money' cannot be used, or null when it can: only roles with sendMoney (owners and admins,
  * spec §6) move money; a bookkeeper sees the button with this as its tooltip.
  */
 export function sendMoneyBlockedReason(viewerRole: string): string | null {
-  return roleHolds(viewerRole, 'sendMoney') ? null : describeWhoCan('sendMoney');
+  return viewerHolds(viewerRole, 'sendMoney') ? null : describeWhoCan('sendMoney');
 }
 
 /**
@@ -19,5 +13,5 @@ export function sendMoneyBlockedReason(viewerRole: string): string | null {
  * account binds the company, so it takes manageEntity (owners and admins), as the server requires.
  */
 export function applyBlockedReason(viewerRole: string): string | null {
-  return roleHolds(viewerRole, 'manageEntity') ? null : describeWhoCan('manageEntity');
+  return viewerHolds(viewerRole, 'manageEntity') ? null : describeWhoCan('manageEntity');
 }

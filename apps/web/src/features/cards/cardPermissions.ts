@@ -1,4 +1,4 @@
-import { isRole, PERMISSION_TABLE, ROLE_LABELS, roleCan } from '@keel/domain';
+import { describeWhoCan, viewerHolds } from '../settings/team/teamPermissions';
 
 /**
  * Who may add, activate, freeze and unfreeze the company's cards: the roles with sendMoney (the
@@ -6,23 +6,17 @@ import { isRole, PERMISSION_TABLE, ROLE_LABELS, roleCan } from '@keel/domain';
  * the cards; revealing one takes useCards (canRevealCards).
  */
 export function canChangeCards(viewerRole: string): boolean {
-  return isRole(viewerRole) && roleCan(viewerRole, 'sendMoney');
+  return viewerHolds(viewerRole, 'sendMoney');
 }
 
 /** 'Only owners and admins can add, activate and freeze cards.', from the table; null when the role can. */
 export function cardActionsBlockedReason(viewerRole: string): string | null {
-  if (canChangeCards(viewerRole)) return null;
-  const holders = (PERMISSION_TABLE.find((row) => row.capability === 'sendMoney')?.roles ?? []).map(
-    (role) => `${ROLE_LABELS[role].toLowerCase()}s`,
-  );
-  const who =
-    holders.length > 1 ? `${holders.slice(0, -1).join(', ')} and ${holders.at(-1)}` : holders.join('');
-  return `Only ${who} can add, activate and freeze cards.`;
+  return canChangeCards(viewerRole) ? null : describeWhoCan('sendMoney', 'add, activate and freeze cards');
 }
 
 /** Who may reveal a card's full number and CVV: the roles with useCards (not bookkeepers), as the server requires. */
 export function canRevealCards(viewerRole: string): boolean {
-  return isRole(viewerRole) && roleCan(viewerRole, 'useCards');
+  return viewerHolds(viewerRole, 'useCards');
 }
 
 /** Why a bookkeeper's Reveal is disabled. */

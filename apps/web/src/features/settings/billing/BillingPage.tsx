@@ -1,10 +1,10 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { isRole, roleCan } from '@keel/domain';
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useEntityContext } from '../../../shell/EntityContext';
 import { PageTitle } from '../../../shell/PageTitle';
+import { viewerHolds } from '../team/teamPermissions';
 import { BILLING_QUERY, CONFIRM_SUBSCRIPTION_MUTATION } from './billingQueries';
 import { SubscriptionCard } from './SubscriptionCard';
 
@@ -19,7 +19,7 @@ export function BillingPage() {
     variables: { entityId: entity.id },
     fetchPolicy: 'cache-and-network',
   });
-  const canManage = isRole(entity.viewerRole) && roleCan(entity.viewerRole, 'manageEntity');
+  const canManage = viewerHolds(entity.viewerRole, 'manageEntity');
   useStripeReturn(data?.stripeSubscription ?? null);
 
   return (

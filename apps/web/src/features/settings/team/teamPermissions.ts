@@ -8,9 +8,14 @@ import {
   roleCan,
 } from '@keel/domain';
 
+/** Whether the viewer's role in the company (as the server sends it) holds a capability of the permission table. */
+export function viewerHolds(viewerRole: string, capability: Capability): boolean {
+  return isRole(viewerRole) && roleCan(viewerRole, capability);
+}
+
 /** Whether the viewer's role may invite, approve and remove people and change roles (spec §6). */
 export function canManageTeam(viewerRole: string): boolean {
-  return isRole(viewerRole) && roleCan(viewerRole, 'manageTeam');
+  return viewerHolds(viewerRole, 'manageTeam');
 }
 
 /** A role as shown on screen ('bookkeeper' -> 'Bookkeeper'); an unknown one as sent. */
@@ -34,13 +39,13 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 
 /**
  * Who holds a capability, from the permission table: 'Only owners and admins can manage invites and
- * permissions.' The tooltip of the team page's buttons for members without it.
+ * permissions.' (or can `action`, when told). The tooltip of the buttons for members without it.
  */
-export function describeWhoCan(capability: Capability): string {
+export function describeWhoCan(capability: Capability, action?: string): string {
   const row = PERMISSION_TABLE.find((permission) => permission.capability === capability);
   if (!row) return '';
   const holders = row.roles.map((role) => `${ROLE_LABELS[role].toLowerCase()}s`);
-  return `Only ${joinWithAnd(holders)} can ${lowerFirst(row.label)}.`;
+  return `Only ${joinWithAnd(holders)} can ${action ?? lowerFirst(row.label)}.`;
 }
 
 /**
