@@ -73,6 +73,21 @@ const configSchema = z.object({
     .refine((value) => value === undefined || decodeSecretKey(value) !== null, {
       message: 'must be 32 bytes, base64 or 64 hex digits (openssl rand -base64 32)',
     }),
+  /**
+   * The bank behind Keel's deposit accounts and cards: 'sandbox' (default, simulated in our database)
+   * or 'increase' (Increase's API through its official SDK; needs INCREASE_API_KEY).
+   */
+  BANKING_PROVIDER: z.enum(['sandbox', 'increase']).default('sandbox'),
+  /** Increase's API key; its environment is INCREASE_ENVIRONMENT unless INCREASE_BASE_URL is set. */
+  INCREASE_API_KEY: z.string().min(1).max(500).optional(),
+  /** 'sandbox' (https://sandbox.increase.com, default) or 'production' (only with NODE_ENV=production). */
+  INCREASE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Another address for Increase's API (a proxy, or a local simulation in tests); overrides the environment. */
+  INCREASE_BASE_URL: z.string().url().optional(),
+  /** The Increase program new accounts open under; unset, Increase's default program. */
+  INCREASE_PROGRAM_ID: z.string().min(1).max(200).optional(),
+  /** The Increase physical card profile physical cards are printed with; required to order physical cards. */
+  INCREASE_PHYSICAL_CARD_PROFILE_ID: z.string().min(1).max(200).optional(),
   /** Comma-separated email domains whose users see the Feature Flags menu. */
   STAFF_EMAIL_DOMAINS: z.string().default('keel.dev'),
   /** One more address allowed to see the Feature Flags menu. */
@@ -134,6 +149,7 @@ const checkedConfigSchema = configSchema.superRefine((settings, context) => {
     });
   }
   checkStripeKeys(settings, context);
+  checkBankingSettings(settings, context);
   if (settings.DEV_ROUTES && settings.NODE_ENV === 'production') {
     context.addIssue({
       code: 'custom',
@@ -167,6 +183,25 @@ function checkStripeKeys(settings: z.infer<typeof configSchema>, context: z.Refi
       code: 'custom',
       path: ['STRIPE_SECRET_KEY'],
       message: 'is a live key: live payments only with NODE_ENV=production (use sk_test_… elsewhere)',
+    });
+  }
+}
+
+/** Increase needs its key, and its production environment only in production. */
+function checkBankingSettings(settings: z.infer<typeof configSchema>, context: z.RefinementCtx) {
+  if (settings.BANKING_PROVIDER !== 'increase') return;
+  if (!settings.INCREASE_API_KEY) {
+    context.addIssue({
+      code: 'custom',
+      path: ['INCREASE_API_KEY'],
+      message: 'must be set when BANKING_PROVIDER is increase',
+    });
+  }
+  if (settings.INCREASE_ENVIRONMENT === 'production' && settings.NODE_ENV !== 'production') {
+    context.addIssue({
+      code: 'custom',
+      path: ['INCREASE_ENVIRONMENT'],
+      message: 'is production: real money moves only with NODE_ENV=production (use sandbox elsewhere)',
     });
   }
 }

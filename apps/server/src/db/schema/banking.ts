@@ -50,6 +50,8 @@ export const bankApplications = pgTable(
     tinSealed: text('tin_sealed').notNull(),
     tinLast4: char('tin_last4', { length: 4 }).notNull(),
     address: jsonb('address').notNull(),
+    /** The bank's own id of the applicant, when the bank keeps one (Increase: its Entity). */
+    providerEntityId: text('provider_entity_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -88,6 +90,11 @@ export const depositAccounts = pgTable(
       .notNull()
       .references(() => accounts.id),
     openedOn: date('opened_on', { mode: 'string' }).notNull(),
+    /** A real bank's ids of the account and of its account number (Increase); null in the sandbox. */
+    providerAccountId: text('provider_account_id'),
+    providerAccountNumberId: text('provider_account_number_id'),
+    /** When the bank's transactions were last mirrored into bank_postings (a real bank only). */
+    providerSyncedAt: timestamp('provider_synced_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
@@ -96,7 +103,18 @@ export const depositAccounts = pgTable(
   ],
 );
 
-export const BANK_POSTING_KINDS = ['deposit', 'transfer', 'transfer_return', 'interest'] as const;
+/**
+ * 'card' (a card's settlement or refund) and 'other' (fees and anything else) come only from a real
+ * bank's transactions; the sandbox books the first four.
+ */
+export const BANK_POSTING_KINDS = [
+  'deposit',
+  'transfer',
+  'transfer_return',
+  'interest',
+  'card',
+  'other',
+] as const;
 export type BankPostingKind = (typeof BANK_POSTING_KINDS)[number];
 
 /**
@@ -122,9 +140,14 @@ export const bankPostings = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     transferId: uuid('transfer_id'),
     transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'set null' }),
+    /** The real bank's transaction this posting mirrors (Increase); each is mirrored once. */
+    providerTransactionId: text('provider_transaction_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('bank_postings_account_date_idx').on(t.depositAccountId, t.date)],
+  (t) => [
+    index('bank_postings_account_date_idx').on(t.depositAccountId, t.date),
+    uniqueIndex('bank_postings_provider_transaction_key').on(t.depositAccountId, t.providerTransactionId),
+  ],
 );
 
 /**
@@ -220,6 +243,8 @@ export const bankTransfers = pgTable(
     returnReason: text('return_reason'),
     postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }),
     returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
+    /** The real bank's id of the transfer once submitted (Increase); null in the sandbox and until sent. */
+    providerTransferId: text('provider_transfer_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

@@ -5,6 +5,7 @@ export * from './dashboards';
 export * from './entities';
 export * from './hiring';
 export * from './idempotency';
+export * from './jobs';
 export * from './ledger';
 export * from './models';
 export * from './profile';
