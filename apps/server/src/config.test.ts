@@ -24,4 +24,19 @@ describe('readConfig', () => {
   it('refuses an APP_URL that is not a URL', () => {
     expect(() => readConfig({ APP_URL: 'app.example.com' })).toThrow(/APP_URL/);
   });
+
+  it('chooses the sandbox bank by default and Increase only with its key, in sandbox unless in production', () => {
+    expect(readConfig({}).BANKING_PROVIDER).toBe('sandbox');
+    expect(() => readConfig({ BANKING_PROVIDER: 'increase' })).toThrow(/INCREASE_API_KEY: must be set/);
+    const increase = readConfig({ BANKING_PROVIDER: 'increase', INCREASE_API_KEY: 'key' });
+    expect(increase.INCREASE_ENVIRONMENT).toBe('sandbox');
+    expect(() =>
+      readConfig({
+        BANKING_PROVIDER: 'increase',
+        INCREASE_API_KEY: 'key',
+        INCREASE_ENVIRONMENT: 'production',
+      }),
+    ).toThrow(/INCREASE_ENVIRONMENT: is production/);
+    expect(() => readConfig({ BANKING_PROVIDER: 'bank-of-mom' })).toThrow(/BANKING_PROVIDER/);
+  });
 });

@@ -86,7 +86,7 @@ const configSchema = z.object({
   INCREASE_BASE_URL: z.string().url().optional(),
   /** The Increase program new accounts open under; unset, Increase's default program. */
   INCREASE_PROGRAM_ID: z.string().min(1).max(200).optional(),
-  /** The Increase physical card profile physical cards are printed with; required to order physical cards. */
+  /** The Increase physical card profile physical cards are printed with; unset, Increase's default. */
   INCREASE_PHYSICAL_CARD_PROFILE_ID: z.string().min(1).max(200).optional(),
   /** Comma-separated email domains whose users see the Feature Flags menu. */
   STAFF_EMAIL_DOMAINS: z.string().default('keel.dev'),

@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { createIncreaseBanking, createIncreaseClient } from './banking/increase';
+import { createIncreaseCardIssuer } from './banking/increaseCards';
 import { createSandboxBanking } from './banking/sandbox';
 import { createSandboxCardIssuer } from './banking/sandboxCards';
 import { createSandboxEmail } from './email/sandbox';
@@ -20,7 +22,26 @@ export function createProviders(config: Config, db: Db): Providers {
       config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY
         ? createStripePayments(config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY)
         : createSandboxPayments(db),
-    banking: createSandboxBanking(),
-    cards: createSandboxCardIssuer(),
+    ...createBank(config),
+  };
+}
+
+/** The bank and card issuer: Increase when BANKING_PROVIDER is increase (its key checked by config), else the sandbox. */
+function createBank(config: Config): Pick<Providers, 'banking' | 'cards'> {
+  if (config.BANKING_PROVIDER !== 'increase' || !config.INCREASE_API_KEY) {
+    return { banking: createSandboxBanking(), cards: createSandboxCardIssuer() };
+  }
+  const settings = {
+    apiKey: config.INCREASE_API_KEY,
+    environment: config.INCREASE_ENVIRONMENT,
+    baseURL: config.INCREASE_BASE_URL,
+    programId: config.INCREASE_PROGRAM_ID,
+  };
+  const client = createIncreaseClient(settings);
+  return {
+    banking: createIncreaseBanking(client, settings),
+    cards: createIncreaseCardIssuer(client, {
+      physicalCardProfileId: config.INCREASE_PHYSICAL_CARD_PROFILE_ID,
+    }),
   };
 }

@@ -23,8 +23,8 @@ export type Providers = {
   google: GoogleIdentityProvider | null;
   /** The Pro Plan's payments: Stripe when STRIPE_SECRET_KEY is set, else the sandbox. */
   payments: PaymentsProvider;
-  /** Keel's deposit accounts: the built-in banking sandbox (no real bank adapter yet). */
+  /** Keel's deposit accounts: Increase when BANKING_PROVIDER is increase, else the built-in sandbox. */
   banking: BankingProvider;
-  /** The cards on those accounts: the sandbox issuer (no real issuer adapter yet). */
+  /** The cards on those accounts, from the same bank. */
   cards: CardIssuer;
 };

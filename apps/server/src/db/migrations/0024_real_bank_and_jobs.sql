@@ -29,6 +29,7 @@ ALTER TABLE "bank_transfers" ADD COLUMN "provider_transfer_id" text;--> statemen
 ALTER TABLE "deposit_accounts" ADD COLUMN "provider_account_id" text;--> statement-breakpoint
 ALTER TABLE "deposit_accounts" ADD COLUMN "provider_account_number_id" text;--> statement-breakpoint
 ALTER TABLE "deposit_accounts" ADD COLUMN "provider_synced_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "deposit_accounts" ADD COLUMN "provider_cursor" text;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "jobs_entity_idx" ON "jobs" USING btree ("entity_id","queued_at");--> statement-breakpoint

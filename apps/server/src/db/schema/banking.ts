@@ -93,8 +93,10 @@ export const depositAccounts = pgTable(
     /** A real bank's ids of the account and of its account number (Increase); null in the sandbox. */
     providerAccountId: text('provider_account_id'),
     providerAccountNumberId: text('provider_account_number_id'),
-    /** When the bank's transactions were last mirrored into bank_postings (a real bank only). */
+    /** When (Keel's clock) the bank's transactions were last mirrored into bank_postings (a real bank only). */
     providerSyncedAt: timestamp('provider_synced_at', { withTimezone: true, mode: 'date' }),
+    /** The bank's created_at of the newest transaction mirrored: the next mirror lists from a little before it. */
+    providerCursor: text('provider_cursor'),
     ...timestamps,
   },
   (t) => [

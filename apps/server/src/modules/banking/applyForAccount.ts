@@ -82,6 +82,7 @@ export async function applyForAccount(
         tinSealed: deps.secrets.seal(form.tin, `bank_application_tin:${id}`),
         tinLast4: form.tin.slice(-4),
         address: form.address,
+        providerEntityId: decision.approved ? decision.providerEntityId : null,
         createdBy: input.userId,
         createdAt: now,
         updatedAt: now,
@@ -92,6 +93,7 @@ export async function applyForAccount(
       ? await openDepositAccount(tx, deps.clock, deps.banking, {
           entityId: input.entityId,
           applicationId: application.id,
+          providerEntityId: decision.providerEntityId,
           openedOn: today,
         })
       : null;

@@ -7,6 +7,7 @@ import type { BankPostingMade } from '../../providers/banking';
 import { createAccount } from '../ledger/accounts';
 import { insertEntries } from '../ledger/entries';
 import type { BankingDeps } from './bankingDeps';
+import { submitHeldTransfers } from './heldTransfers';
 
 /** Where the books put the other side of a posting when nobody said (a bookkeeper can move it later). */
 export const BOOKS_COUNTER_ACCOUNTS = {
@@ -110,10 +111,10 @@ export async function bookBankPostings(
         tx,
         clock,
         posting.entityId,
-        posting.kind === 'deposit'
-          ? BOOKS_COUNTER_ACCOUNTS.deposit
-          : posting.kind === 'interest'
-            ? BOOKS_COUNTER_ACCOUNTS.interest
+        posting.kind === 'interest'
+          ? BOOKS_COUNTER_ACCOUNTS.interest
+          : posting.kind === 'deposit' || (posting.kind === 'other' && posting.amount > 0)
+            ? BOOKS_COUNTER_ACCOUNTS.deposit
             : BOOKS_COUNTER_ACCOUNTS.transfer,
       ));
     const [transaction] = await tx
@@ -176,10 +177,11 @@ export async function settleDueBanking(deps: BankingDeps, entityId: string): Pro
 /** settleDueBanking inside the caller's transaction (a transfer settles what is due before it checks). */
 export async function settleDueInTransaction(
   tx: Tx,
-  deps: Pick<BankingDeps, 'clock' | 'banking' | 'counterFor'>,
+  deps: Pick<BankingDeps, 'clock' | 'banking' | 'counterFor' | 'secrets'>,
   entityId: string,
 ): Promise<BankPostingMade[]> {
   const made = await deps.banking.settleDue(tx, entityId, deps.clock.now());
+  await submitHeldTransfers(tx, deps, entityId);
   await bookBankPostings(tx, deps.clock, made, deps.counterFor);
   return made;
 }

@@ -13,11 +13,12 @@ import {
 import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { cards, depositAccounts } from '../../db/schema';
+import { bankApplications, cards, depositAccounts } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { isUuid } from '../../graphql/context';
 import { apiError, badInput } from '../../graphql/errors';
 import { parseArgs } from '../../graphql/parseInput';
+import type { Applicant } from '../../providers/banking';
 import { BANKING_MESSAGES, bankingRefusal, depositAccountNotFound } from './bankingErrors';
 import type { CardDeps } from './cardDeps';
 import { hashCardPin } from './cardPins';
@@ -86,7 +87,11 @@ export async function issueCard(
   const cardId = randomUUID();
   return writeTransaction(deps.db, async (tx) => {
     const accounts = await tx
-      .select({ id: depositAccounts.id, status: depositAccounts.status })
+      .select({
+        id: depositAccounts.id,
+        status: depositAccounts.status,
+        providerAccountId: depositAccounts.providerAccountId,
+      })
       .from(depositAccounts)
       .where(eq(depositAccounts.entityId, input.entityId))
       .orderBy(asc(depositAccounts.id))
@@ -106,7 +111,9 @@ export async function issueCard(
       cardId,
       entityId: input.entityId,
       depositAccountId: account.id,
+      providerAccountId: account.providerAccountId,
       kind: form.cardType,
+      cardholder: form.cardType === 'physical' ? await cardholderOf(tx, input.entityId) : null,
       now,
     });
     const [row] = await tx
@@ -117,7 +124,7 @@ export async function issueCard(
         depositAccountId: account.id,
         provider: deps.issuer.kind,
         providerCardId: issued.providerCardId,
-        cardType: ISSUED_CARD_TYPE,
+        cardType: deps.issuer.kind === 'increase' ? 'Increase::Card' : ISSUED_CARD_TYPE,
         kind: form.cardType,
         status: initialCardStatus(form.cardType),
         name: form.name ?? CARD_KIND_LABELS[form.cardType],
@@ -135,6 +142,20 @@ export async function issueCard(
     if (!row) throw new Error('Card insert returned nothing');
     return row;
   });
+}
+
+/** Whom a physical card is printed for and shipped to: the applicant the bank approved. */
+async function cardholderOf(tx: Tx, entityId: string) {
+  const [applicant] = await tx
+    .select({
+      firstName: bankApplications.firstName,
+      lastName: bankApplications.lastName,
+      address: bankApplications.address,
+    })
+    .from(bankApplications)
+    .where(and(eq(bankApplications.entityId, entityId), eq(bankApplications.status, 'approved')));
+  if (!applicant) return null;
+  return { ...applicant, address: applicant.address as Applicant['address'] };
 }
 
 function descriptionOf(kind: CardKind, activated: boolean): string {

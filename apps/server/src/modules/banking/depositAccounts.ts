@@ -32,10 +32,22 @@ export async function openDepositAccount(
   tx: Tx,
   clock: Clock,
   banking: BankingProvider,
-  input: { entityId: string; applicationId: string | null; name?: string; openedOn: string },
+  input: {
+    entityId: string;
+    applicationId: string | null;
+    providerEntityId?: string | null;
+    name?: string;
+    openedOn: string;
+  },
 ): Promise<DepositAccountRow> {
-  const numbers = await banking.numberAccount(tx, input.entityId);
   const name = input.name ?? `${PRODUCT_NAME} Checking`;
+  const numbers = await banking.numberAccount(tx, {
+    entityId: input.entityId,
+    name,
+    providerEntityId: input.providerEntityId ?? null,
+    // The application opens one account: asked again (a retried transaction), the bank answers it.
+    requestKey: `keel-account-${input.applicationId ?? input.entityId}`,
+  });
   const [banks] = await tx
     .select({ id: accounts.id })
     .from(accounts)
@@ -59,6 +71,8 @@ export async function openDepositAccount(
       accountNumber: numbers.accountNumber,
       routingNumber: numbers.routingNumber,
       apyBasisPoints: numbers.apyBasisPoints,
+      providerAccountId: numbers.providerAccountId,
+      providerAccountNumberId: numbers.providerAccountNumberId,
       ledgerAccountId: booksAccount.id,
       openedOn: input.openedOn,
       createdAt: now,

@@ -21,6 +21,7 @@ import type { BankingDeps } from './bankingDeps';
 import { BANKING_MESSAGES, bankingRefusal } from './bankingErrors';
 import { settleDueInTransaction } from './bookBankPostings';
 import { type DepositAccountRow, listDepositAccounts, lockDepositAccount } from './depositAccounts';
+import { bankRequestKey } from './heldTransfers';
 
 export type BankTransferRow = typeof bankTransfers.$inferSelect;
 
@@ -143,12 +144,24 @@ export async function sendTransfer(deps: BankingDeps, input: TransferInput): Pro
       form.amount,
     );
     if (!limit.ok) throw bankingRefusal(limit.error, 'amount');
-    const schedule = deps.banking.scheduleTransfer({
+    const schedule = await deps.banking.submitTransfer({
+      requestKey: bankRequestKey(input.entityId, idempotencyKey),
       rail: input.rail,
       now,
       sendOn: form.date,
       amount: form.amount,
-      recipientAccountNumber: form.accountNumber,
+      recipient: {
+        name: form.recipientName,
+        accountNumber: form.accountNumber,
+        routingNumber: form.routingNumber,
+        accountType: 'recipientAccountType' in form ? form.recipientAccountType : null,
+      },
+      memo: form.memo,
+      account: {
+        id: account.id,
+        providerAccountId: account.providerAccountId,
+        providerAccountNumberId: account.providerAccountNumberId,
+      },
     });
     const id = randomUUID();
     const [created] = await tx
@@ -176,6 +189,7 @@ export async function sendTransfer(deps: BankingDeps, input: TransferInput): Pro
         willReturn: schedule.willReturn,
         returnAt: schedule.returnAt,
         returnReason: schedule.returnReason,
+        providerTransferId: schedule.providerTransferId,
         createdBy: input.userId,
         createdAt: now,
         updatedAt: now,

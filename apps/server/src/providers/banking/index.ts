@@ -1,34 +1,79 @@
 import type { CardKind, CardStatus, Cents, TransferRail } from '@keel/domain';
 import type { Db, Tx } from '../../db/client';
+import type { BankPostingKind } from '../../db/schema';
 
 /**
  * The banking core (issue 16) behind one interface: what a bank partner decides for Keel's deposit
  * accounts. Approving an application, numbering an account, when a transfer settles and whether it
  * comes back, the daily limits, and the bank's ledger (every posting double-entry). The sandbox
- * (default) simulates a bank in our database; a real adapter (Increase) is not built yet.
+ * (default, sandbox.ts) simulates a bank in our database; the Increase adapter (increase.ts) talks to
+ * Increase's API and mirrors its ledger. Configuration chooses (BANKING_PROVIDER).
  *
  * Writes take the caller's database transaction, so a posting and the bookkeeping transaction that
  * mirrors it in the company's books (modules/banking) commit together.
  */
 
-export type BankingProviderKind = 'sandbox';
+export type BankingProviderKind = 'sandbox' | 'increase';
 
 /** The applicant the bank reviews (already valid by the domain's application form). */
 export type Applicant = {
   firstName: string;
   lastName: string;
+  email: string;
   dateOfBirth: string;
   tin: string;
+  address: {
+    streetLine1: string;
+    streetLine2: string | null;
+    city: string;
+    state: string;
+    postalCode: string;
+  };
 };
 
-export type ApplicationDecision = { approved: true } | { approved: false; reason: string };
+/** The bank's answer; an approval may carry the bank's own id of the applicant (Increase's Entity). */
+export type ApplicationDecision =
+  | { approved: true; providerEntityId: string | null }
+  | { approved: false; reason: string };
 
-/** What the bank gives a new account. */
+/** The account the bank is asked to open: `requestKey` makes asking twice open one account. */
+export type AccountRequest = {
+  entityId: string;
+  name: string;
+  providerEntityId: string | null;
+  requestKey: string;
+};
+
+/** What the bank gives a new account (a real bank's ids of it too; null in the sandbox). */
 export type NewDepositAccount = {
   accountNumber: string;
   routingNumber: string;
   apyBasisPoints: number;
+  providerAccountId: string | null;
+  providerAccountNumberId: string | null;
 };
+
+/** A transfer Keel sends, as the bank needs it. */
+export type OutgoingTransfer = {
+  /** Keel's idempotency key of the transfer, already scoped to the company: the bank's key too. */
+  requestKey: string;
+  rail: TransferRail;
+  now: Date;
+  sendOn: string;
+  amount: Cents;
+  recipient: {
+    name: string;
+    accountNumber: string;
+    routingNumber: string;
+    accountType: string | null;
+  };
+  memo: string;
+  /** The deposit account sending it, with the bank's ids of it (null in the sandbox). */
+  account: { id: string; providerAccountId: string | null; providerAccountNumberId: string | null };
+};
+
+/** The bank's answer to a transfer: when it is expected to settle, and its id at the bank once submitted. */
+export type TransferSubmission = TransferSchedule & { providerTransferId: string | null };
 
 /** When a transfer settles and whether it comes back (the bank's decision, made when it is sent). */
 export type TransferSchedule = {
@@ -44,28 +89,29 @@ export type BankPostingMade = {
   id: string;
   entityId: string;
   depositAccountId: string;
-  kind: 'deposit' | 'transfer' | 'transfer_return' | 'interest';
+  kind: BankPostingKind;
   date: string;
   description: string;
   /** Money into the account positive. */
   amount: Cents;
   transferId: string | null;
+  /** The real bank's transaction it mirrors (Increase); absent in the sandbox. */
+  providerTransactionId?: string | null;
 };
 
 export type BankingProvider = {
   kind: BankingProviderKind;
   reviewApplication(applicant: Applicant): Promise<ApplicationDecision>;
-  /** Numbers a new account for the company (unique at the bank). */
-  numberAccount(tx: Tx, entityId: string): Promise<NewDepositAccount>;
+  /** Opens and numbers a new account for the company (unique at the bank). */
+  numberAccount(tx: Tx, request: AccountRequest): Promise<NewDepositAccount>;
   /** The daily sending limit of one deposit account on each rail (tprimeTransferLimits), in cents. */
   dailyLimits(): Record<TransferRail, Cents>;
-  scheduleTransfer(transfer: {
-    rail: TransferRail;
-    now: Date;
-    sendOn: string;
-    amount: Cents;
-    recipientAccountNumber: string;
-  }): TransferSchedule;
+  /**
+   * Hands a transfer to the bank when it is sent (a real bank gets it now, or on its date when it is
+   * dated later; the sandbox decides its settlement). Asked again with the same `requestKey` (a retry
+   * after a lost answer or a rolled-back transaction), the bank answers the same transfer.
+   */
+  submitTransfer(transfer: OutgoingTransfer): Promise<TransferSubmission>;
   /**
    * Brings the company's accounts up to `now`: posts or returns the transfers due, returns posted ACH
    * transfers whose return is due, credits each complete month's interest. Returns the postings made,
@@ -92,7 +138,7 @@ export type BankingProvider = {
  * number and CVV sealed (modules/banking/cards.ts); the sandbox (sandboxCards.ts) is the default.
  */
 export type CardIssuer = {
-  kind: 'sandbox';
+  kind: BankingProviderKind;
   /**
    * Issues a card for the company's deposit account. `cardId` is Keel's id of the card, which the
    * issuer takes as its idempotency key: asked again for the same id, it answers the same card.
@@ -101,7 +147,11 @@ export type CardIssuer = {
     cardId: string;
     entityId: string;
     depositAccountId: string;
+    /** The bank's id of that account (null in the sandbox). */
+    providerAccountId: string | null;
     kind: CardKind;
+    /** Whom a physical card is printed for and shipped to: the approved applicant. */
+    cardholder: Pick<Applicant, 'firstName' | 'lastName' | 'address'> | null;
     now: Date;
   }): Promise<IssuedCard>;
   /** Tells the issuer a card's new status (activation, freeze, unfreeze). */

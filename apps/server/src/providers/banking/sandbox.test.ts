@@ -41,37 +41,49 @@ describe('banking sandbox', () => {
     );
   });
 
-  it('returns transfers to the return account: an ACH a business day after it posts', () => {
+  it('returns transfers to the return account: an ACH a business day after it posts', async () => {
     const sandbox = createSandboxBanking();
     const now = new Date('2026-11-20T15:00:00.000Z');
-    const schedule = sandbox.scheduleTransfer({
-      rail: 'ach',
-      now,
-      sendOn: '2026-11-20',
-      amount: 100,
-      recipientAccountNumber: RETURNED_ACCOUNT_NUMBER,
-    });
-    expect(schedule).toEqual({
+    const transfer = (accountNumber: string) =>
+      sandbox.submitTransfer({
+        requestKey: `key-${accountNumber}`,
+        rail: 'ach',
+        now,
+        sendOn: '2026-11-20',
+        amount: 100,
+        recipient: { name: 'Ada', accountNumber, routingNumber: '021000021', accountType: 'checking' },
+        memo: '',
+        account: { id: 'account', providerAccountId: null, providerAccountNumberId: null },
+      });
+    expect(await transfer(RETURNED_ACCOUNT_NUMBER)).toEqual({
+      providerTransferId: null,
       settleAt: new Date('2026-11-23T00:00:00.000Z'),
       willReturn: true,
       returnAt: new Date('2026-11-24T00:00:00.000Z'),
       returnReason: ACH_RETURN_REASON,
     });
-    expect(
-      sandbox.scheduleTransfer({
-        rail: 'ach',
-        now,
-        sendOn: '2026-11-20',
-        amount: 100,
-        recipientAccountNumber: '1234',
-      }).willReturn,
-    ).toBe(false);
+    expect((await transfer('1234')).willReturn).toBe(false);
   });
 
   it('approves valid applicants except SSN 000000000', async () => {
     const sandbox = createSandboxBanking();
-    const applicant = { firstName: 'Ada', lastName: 'Lovelace', dateOfBirth: '1985-12-10' };
-    expect(await sandbox.reviewApplication({ ...applicant, tin: '123456789' })).toEqual({ approved: true });
+    const applicant = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.com',
+      dateOfBirth: '1985-12-10',
+      address: {
+        streetLine1: '1 Main St',
+        streetLine2: null,
+        city: 'Austin',
+        state: 'TX',
+        postalCode: '78701',
+      },
+    };
+    expect(await sandbox.reviewApplication({ ...applicant, tin: '123456789' })).toEqual({
+      approved: true,
+      providerEntityId: null,
+    });
     expect((await sandbox.reviewApplication({ ...applicant, tin: '000000000' })).approved).toBe(false);
   });
 });

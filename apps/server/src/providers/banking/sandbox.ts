@@ -106,6 +106,21 @@ async function endOfDayBalances(tx: Tx, depositAccountId: string, month: MonthKe
   return balances;
 }
 
+/** The sandbox's decision on a transfer when it is sent: when it settles and whether it comes back. */
+export function scheduleTransfer(
+  rail: TransferRail,
+  now: Date,
+  sendOn: string,
+  recipientAccountNumber: string,
+): TransferSchedule {
+  const settleAt = settlementTime(rail, now, sendOn);
+  const willReturn = recipientAccountNumber === RETURNED_ACCOUNT_NUMBER;
+  if (!willReturn) return { settleAt, willReturn, returnAt: null, returnReason: null };
+  if (rail === 'wire') return { settleAt, willReturn, returnAt: settleAt, returnReason: WIRE_RETURN_REASON };
+  const returnAt = startOfDay(nextBankBusinessDay(dayOf(settleAt)));
+  return { settleAt, willReturn, returnAt, returnReason: ACH_RETURN_REASON };
+}
+
 export function createSandboxBanking(): BankingProvider {
   return {
     kind: 'sandbox',
@@ -114,10 +129,10 @@ export function createSandboxBanking(): BankingProvider {
       if (applicant.tin === DECLINED_SSN) {
         return { approved: false, reason: 'We could not verify your identity. Contact support to continue.' };
       }
-      return { approved: true };
+      return { approved: true, providerEntityId: null };
     },
 
-    async numberAccount(tx, entityId) {
+    async numberAccount(tx, { entityId }) {
       for (let attempt = 0; ; attempt += 1) {
         const digest = createHash('sha256').update(`${entityId}:${attempt}`).digest();
         const accountNumber = `8${(digest.readBigUInt64BE(0) % 10n ** 11n).toString().padStart(11, '0')}`;
@@ -135,6 +150,8 @@ export function createSandboxBanking(): BankingProvider {
             accountNumber,
             routingNumber: SANDBOX_ROUTING_NUMBER,
             apyBasisPoints: SANDBOX_APY_BASIS_POINTS,
+            providerAccountId: null,
+            providerAccountNumberId: null,
           };
         }
       }
@@ -142,14 +159,8 @@ export function createSandboxBanking(): BankingProvider {
 
     dailyLimits: () => ({ ...SANDBOX_DAILY_LIMITS }),
 
-    scheduleTransfer({ rail, now, sendOn, recipientAccountNumber }): TransferSchedule {
-      const settleAt = settlementTime(rail, now, sendOn);
-      const willReturn = recipientAccountNumber === RETURNED_ACCOUNT_NUMBER;
-      if (!willReturn) return { settleAt, willReturn, returnAt: null, returnReason: null };
-      if (rail === 'wire')
-        return { settleAt, willReturn, returnAt: settleAt, returnReason: WIRE_RETURN_REASON };
-      const returnAt = startOfDay(nextBankBusinessDay(dayOf(settleAt)));
-      return { settleAt, willReturn, returnAt, returnReason: ACH_RETURN_REASON };
+    async submitTransfer({ rail, now, sendOn, recipient }) {
+      return { ...scheduleTransfer(rail, now, sendOn, recipient.accountNumber), providerTransferId: null };
     },
 
     async settleDue(tx, entityId, now) {

@@ -7,7 +7,9 @@ const request = (cardId: string, now = new Date('2026-11-22T12:00:00.000Z')) => 
   cardId,
   entityId: randomUUID(),
   depositAccountId: randomUUID(),
+  providerAccountId: null,
   kind: 'virtual' as const,
+  cardholder: null,
   now,
 });
 
