@@ -10,7 +10,7 @@ import { requiredNameSchema } from '../validation/text';
 /** Spec §2, §3: the card types the card list shows. */
 export const CARD_TYPES = ['Increase::Card', 'TPrime::Card'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
-/** The type of the cards Keel issues now (createTprimeCard); Increase::Card ones are still listed. */
+/** The type of the cards the sandbox issuer issues (createTprimeCard); the Increase issuer's are Increase::Card. */
 export const ISSUED_CARD_TYPE: CardType = 'TPrime::Card';
 
 /** A card's `type` field (spec §3): a plastic card or a number for online use only. */
