@@ -7,5 +7,6 @@ export * from './hiring';
 export * from './idempotency';
 export * from './jobs';
 export * from './ledger';
+export * from './linking';
 export * from './models';
 export * from './profile';
