@@ -7,7 +7,7 @@ import Increase, {
   NotFoundError,
 } from 'increase';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type IncreaseSimulator, startIncreaseSimulator } from './increaseSimulator';
+import { type IncreaseSimulator, startIncreaseSimulator } from './increaseSimulator/index';
 
 /** The Increase simulator driven only through Increase's official SDK, as the adapter drives Increase. */
 

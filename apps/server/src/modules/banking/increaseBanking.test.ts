@@ -21,18 +21,26 @@ import {
 } from '../../../test/bankingTestKit';
 import { ACTIVATE_PHYSICAL, type CardView, FREEZE, issueTestCard } from '../../../test/cardsTestKit';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { type IncreaseSimulator, startIncreaseSimulator } from '../../../test/increaseSimulator';
+import { type IncreaseSimulator, startIncreaseSimulator } from '../../../test/increaseSimulator/index';
 import { createLedgerFixture, type LedgerFixture, rollupMismatches } from '../../../test/ledgerTestKit';
-import { bankApplications, bankPostings, bankTransfers, cards, depositAccounts } from '../../db/schema';
+import {
+  bankApplications,
+  bankPostings,
+  bankTransfers,
+  cards,
+  depositAccounts,
+  taxDocuments,
+} from '../../db/schema';
 import { createIncreaseBanking, createIncreaseClient } from '../../providers/banking/increase';
 import { secretBoxOf } from '../../secrets/secretBox';
 import { issueAccessToken } from '../auth/tokens';
 import { cardSealContext } from './cards';
 import { sendTransfer } from './sendTransfer';
+import { fileDueTaxDocuments } from './taxDocuments';
 
 /**
  * Keel's deposit accounts and cards held at Increase (BANKING_PROVIDER=increase), through Increase's
- * official SDK against a local simulation of Increase's API (test/increaseSimulator.ts): the
+ * official SDK against a local simulation of Increase's API (test/increaseSimulator/): the
  * application, the account, transfers created there once per idempotency key, Increase's transactions
  * mirrored once into the bank ledger and the books, returns, cancellations, held transfers, interest,
  * and cards. Increase's own balance is compared with Keel's at every step.
@@ -45,7 +53,8 @@ let client: Increase;
 const WEDNESDAY = new Date('2026-11-18T15:00:00.000Z');
 
 beforeAll(async () => {
-  increase = await startIncreaseSimulator();
+  // Increase's clock is the app's, so its transactions are dated by the test's days.
+  increase = await startIncreaseSimulator({ now: () => (t ? t.clock.now() : new Date()) });
   t = await createTestApp({
     env: {
       BANKING_PROVIDER: 'increase',
@@ -296,6 +305,16 @@ describe('deposit accounts at Increase', () => {
     expect(view?.accountYield.amount).toBe(1_644);
     expect(view?.currentBalance).toBe(1_001_644);
     await expectAgreesWithIncrease(fixture, account.id);
+
+    // The year's Form 1099-INT is filed once its January 31 has come.
+    expect(await fileDueTaxDocuments(t.db, t.clock, fixture.entityId)).toBe(0);
+    t.clock.set(new Date('2027-01-31T12:00:00.000Z'));
+    expect(await fileDueTaxDocuments(t.db, t.clock, fixture.entityId)).toBe(1);
+    const [form] = await t.db
+      .select()
+      .from(taxDocuments)
+      .where(eq(taxDocuments.depositAccountId, account.id));
+    expect(form).toMatchObject({ type: '1099-INT', year: 2026, amount: 1_644, status: 'filed' });
   });
 });
 

@@ -23,7 +23,7 @@ export const INTEREST_REPORTING_THRESHOLD_CENTS = 10_00;
  * calendar year whose interest reached INTEREST_REPORTING_THRESHOLD_CENTS, its amount the interest
  * postings dated in that year (box 1), status 'filed', filed now. A year is complete once it is over by
  * the clock and the account's December interest has been credited (or the account is closed, so no more
- * will be). Idempotent: a year already filed (whatever its status since: corrected, void) is left as it
+ * will be); at a real bank, whose interest Keel only mirrors, once January 31 of the next year has come. Idempotent: a year already filed (whatever its status since: corrected, void) is left as it
  * is, so two callers at once file it once (the unique account/type/year index).
  *
  * One statement, cheap enough to run on every read of the Documents page after the banking settlement
@@ -50,7 +50,10 @@ export async function fileDueTaxDocuments(db: Db | Tx, clock: Clock, entityId: s
         ) y ON true
         WHERE d.entity_id = ${entityId}::uuid
           AND y.interest >= ${INTEREST_REPORTING_THRESHOLD_CENTS}
-          AND (d.status = 'closed' OR d.interest_through >= y.year::text || '-12')
+          AND (d.status = 'closed' OR d.interest_through >= y.year::text || '-12'
+               -- A real bank's account (Increase) credits interest itself, mirrored as it comes: its
+               -- year is complete by January 31, the day the form is due to the recipient.
+               OR (d.provider_account_id IS NOT NULL AND ${at} >= make_date(y.year + 1, 1, 31)))
         ON CONFLICT (deposit_account_id, type, year) DO NOTHING
         RETURNING id`,
   );
