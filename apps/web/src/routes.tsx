@@ -49,8 +49,8 @@ const SecurityPage = lazyPage(() =>
 const BillingPage = lazyPage(() =>
   import('./features/settings/billing/BillingPage').then((m) => m.BillingPage),
 );
-const PlaceholderPage = lazyPage(() =>
-  import('./features/placeholder/PlaceholderPage').then((m) => m.PlaceholderPage),
+const PlaceholderTab = lazyPage(() =>
+  import('./features/placeholder/PlaceholderTab').then((m) => m.PlaceholderTab),
 );
 const LegalPage = lazyPage(() => import('./features/legal/LegalPage').then((m) => m.LegalPage));
 const DisclosuresPage = lazyPage(() =>
@@ -69,16 +69,23 @@ const ApplyIntroPage = lazyPage(() =>
 const DocumentsPage = lazyPage(() =>
   import('./features/documents/DocumentsPage').then((m) => m.DocumentsPage),
 );
+const AccountsLayout = lazyPage(() =>
+  import('./features/accounts/AccountsLayout').then((m) => m.AccountsLayout),
+);
+const KeelAccountsTab = lazyPage(() =>
+  import('./features/accounts/KeelAccountsTab').then((m) => m.KeelAccountsTab),
+);
+const IntegrationsPage = lazyPage(() =>
+  import('./features/settings/integrations/IntegrationsPage').then((m) => m.IntegrationsPage),
+);
 const PublicPlaceholderPage = lazyPage(() =>
   import('./features/placeholder/PublicPlaceholderPage').then((m) => m.PublicPlaceholderPage),
 );
 
-/** Signed-in pages that later issues fill: each shows the shell and its title for now. */
-const PLACEHOLDER_PAGES: { path: string; title: string }[] = [
-  { path: '/accounts', title: 'Accounts' },
+/** The /accounts tabs that issue 17 fills next (the overview and the links): their title for now. */
+const PLACEHOLDER_TABS: { path: string; title: string }[] = [
+  { path: '/accounts', title: 'Overview' },
   { path: '/accounts/linked', title: 'Linked Accounts' },
-  { path: `/accounts/${PRODUCT_SLUG}`, title: `${PRODUCT_NAME} Accounts` },
-  { path: '/settings/integrations', title: 'Bank Integrations' },
 ];
 
 /**
@@ -142,10 +149,17 @@ export const routes: RouteObject[] = [
           { path: '/settings/team/member', element: <MemberPage /> },
           { path: '/settings/security', element: <SecurityPage /> },
           { path: '/settings/billing', element: <BillingPage /> },
-          ...PLACEHOLDER_PAGES.map(({ path, title }) => ({
-            path,
-            element: <PlaceholderPage key={path} title={title} />,
-          })),
+          { path: '/settings/integrations', element: <IntegrationsPage /> },
+          {
+            element: <AccountsLayout />,
+            children: [
+              ...PLACEHOLDER_TABS.map(({ path, title }) => ({
+                path,
+                element: <PlaceholderTab key={path} title={title} />,
+              })),
+              { path: `/accounts/${PRODUCT_SLUG}`, element: <KeelAccountsTab /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },
