@@ -1,4 +1,5 @@
-import { isRole, PRODUCT_NAME, PRODUCT_SLUG, roleCan } from '@keel/domain';
+import { PRODUCT_NAME, PRODUCT_SLUG } from '@keel/domain';
+import { viewerHolds } from './viewerHolds';
 
 /** A link of the sidebar or the user menu. `icon` names an icon, mapped to a component by the shell. */
 export type NavigationItem = { path: string; label: string; icon: NavigationIcon };
@@ -23,7 +24,7 @@ export type SidebarEntity = { apiFlags: { qbo: boolean }; hasKeelAccounts: boole
 
 /** Whether the viewer's role in an entity shows its books (reports, transactions, plans): all but card-only. */
 export function canSeeBooks(viewerRole: string): boolean {
-  return isRole(viewerRole) && roleCan(viewerRole, 'read');
+  return viewerHolds(viewerRole, 'read');
 }
 
 /** Where a member whose role does not show the books works: their cards. */

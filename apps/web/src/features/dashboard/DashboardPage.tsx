@@ -1,10 +1,11 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { isRole, monthKeyOfDate, roleCan } from '@keel/domain';
+import { monthKeyOfDate } from '@keel/domain';
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
+import { viewerHolds } from '../../shell/viewerHolds';
 import { DashboardPanel } from './DashboardPanel';
 import { DASHBOARDS_QUERY } from './dashboardQueries';
 
@@ -14,7 +15,7 @@ import { DASHBOARDS_QUERY } from './dashboardQueries';
  */
 export function DashboardPage() {
   const { entity, today } = useEntityContext();
-  const canEdit = isRole(entity.viewerRole) && roleCan(entity.viewerRole, 'bookkeeping');
+  const canEdit = viewerHolds(entity.viewerRole, 'bookkeeping');
   const currentMonth = monthKeyOfDate(today);
   const { data, previousData, error } = useQuery(DASHBOARDS_QUERY, {
     variables: { entityId: entity.id },

@@ -1,10 +1,11 @@
 import { useQuery } from '@apollo/client/react';
-import { isRole, monthKeyOfDate, roleCan } from '@keel/domain';
+import { monthKeyOfDate } from '@keel/domain';
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconSettings, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
+import { useViewerHolds } from '../../shell/viewerHolds';
 import { HiringPlanTable, type PlanEditing, type PlanFilter } from './HiringPlanTable';
 import { HiringSettingsModal } from './HiringSettingsModal';
 import { HIRING_PLAN_QUERY } from './hiringQueries';
@@ -18,8 +19,7 @@ const FILTERS: { value: PlanFilter; label: string }[] = [
 ];
 
 function useCanEdit(): boolean {
-  const { entity } = useEntityContext();
-  return isRole(entity.viewerRole) && roleCan(entity.viewerRole, 'bookkeeping');
+  return useViewerHolds('bookkeeping');
 }
 
 /**

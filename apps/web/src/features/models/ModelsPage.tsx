@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { type FormulaSegment, isRole, type MonthKey, monthKeyOfDate, roleCan } from '@keel/domain';
+import { type FormulaSegment, type MonthKey, monthKeyOfDate } from '@keel/domain';
 import { Alert, Anchor, Box, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
@@ -7,6 +7,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { graphqlErrorCode } from '../../lib/graphqlClient';
 import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle, useDocumentTitle } from '../../shell/PageTitle';
+import { useViewerHolds } from '../../shell/viewerHolds';
 import { FormulasPanel } from './FormulasPanel';
 import type { FormulaVariableOption } from './formulaEditor/FormulaEditor';
 import { InputsPanel } from './InputsPanel';
@@ -44,8 +45,7 @@ export function ModelsPage() {
 }
 
 function useCanEdit(): boolean {
-  const { entity } = useEntityContext();
-  return isRole(entity.viewerRole) && roleCan(entity.viewerRole, 'bookkeeping');
+  return useViewerHolds('bookkeeping');
 }
 
 function useCreateModel() {

@@ -5,13 +5,10 @@ import {
   permissionSummary,
   ROLE_LABELS,
   type Role,
-  roleCan,
 } from '@keel/domain';
+import { viewerHolds } from '../../../shell/viewerHolds';
 
-/** Whether the viewer's role in the company (as the server sends it) holds a capability of the permission table. */
-export function viewerHolds(viewerRole: string, capability: Capability): boolean {
-  return isRole(viewerRole) && roleCan(viewerRole, capability);
-}
+export { viewerHolds };
 
 /** Whether the viewer's role may invite, approve and remove people and change roles (spec §6). */
 export function canManageTeam(viewerRole: string): boolean {
