@@ -10,7 +10,8 @@ import { createBackgroundTasks } from './backgroundTasks';
 import type { Config } from './config';
 import { bindDatabaseClock } from './db/currentMonth';
 import { registerGraphql } from './graphql/server';
-import { AdmissionRefused, createAdmissionGate } from './http/admissionGate';
+import { AdmissionRefused, createAdmissionGate, holdAdmission } from './http/admissionGate';
+import { registerJobs } from './jobs/registerJobs';
 import { registerAccountDocumentRoutes } from './rest/accountDocuments';
 import { registerAuthRoutes } from './rest/auth';
 import { registerBillingRoutes } from './rest/billing';
@@ -18,6 +19,7 @@ import { registerCardRoutes } from './rest/cards';
 import { registerDevRoutes } from './rest/dev';
 import { registerEntityRoutes } from './rest/entities';
 import { sendProblem } from './rest/problem';
+import { registerSandboxAggregatorRoutes } from './rest/sandboxAggregators';
 
 /**
  * Builds the HTTP app. Tests call `app.inject()` on it; main.ts listens on a port. `logStream` takes the
@@ -64,6 +66,8 @@ export async function buildApp(
   const backgroundTasks = createBackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
   app.addHook('onClose', () => backgroundTasks.drain());
+  // Realtime and the job runner (issue 17), before GraphQL, whose subscriptions use them.
+  await registerJobs(app, deps);
 
   admitApiRequests(app, deps.config);
   await registerAuthRoutes(app, deps);
@@ -71,6 +75,7 @@ export async function buildApp(
   await registerBillingRoutes(app, deps);
   await registerCardRoutes(app, deps);
   await registerAccountDocumentRoutes(app, deps);
+  registerSandboxAggregatorRoutes(app, deps);
   if (deps.config.DEV_ROUTES) await registerDevRoutes(app, deps);
   await registerGraphql(app, deps);
   await serveWebApp(app, deps.config);
@@ -113,6 +118,7 @@ function admitApiRequests(app: FastifyInstance, config: Config) {
       });
       reply.raw.once('close', release);
       reply.raw.once('finish', release);
+      holdAdmission(request, release);
     } catch (error) {
       if (!(error instanceof AdmissionRefused)) throw error;
       reply.header('retry-after', String(error.retryAfterSeconds));

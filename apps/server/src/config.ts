@@ -103,6 +103,24 @@ const configSchema = z.object({
     .transform((v): boolean | string[] =>
       v === 'true' ? true : v === 'false' || v.trim() === '' ? false : v.split(',').map((p) => p.trim()),
     ),
+  /**
+   * Background jobs (issue 17): 'true' (default) runs this server's job runner, which claims work from
+   * the queue all servers of the database share; 'false' serves requests only (jobs it queues run on
+   * the servers that have it on).
+   */
+  JOB_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Jobs this server runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** How often the runner looks for due jobs unprompted (it also wakes when a job is queued), in ms. */
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  /**
+   * How long a running job's claim lasts without renewal, in ms (renewed every third of it): a job
+   * whose server died is taken over this long after.
+   */
+  JOB_LEASE_MS: z.coerce.number().int().min(300).max(3_600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * GraphQL introspection, the GraphiQL page and field suggestions: off unless 'true' (`npm run dev`

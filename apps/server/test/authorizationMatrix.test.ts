@@ -9,12 +9,13 @@ import {
   roleCan,
 } from '@keel/domain';
 import { eq } from 'drizzle-orm';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokens, bankApplications, invites, memberships, users } from '../src/db/schema';
+import { accessTokens, bankApplications, invites, jobs, memberships, users } from '../src/db/schema';
 import { createContext } from '../src/graphql/context';
 import type { FieldAccess } from '../src/graphql/fieldPolicy';
 import { schema } from '../src/graphql/schema';
+import { enqueueJob } from '../src/jobs/enqueueJob';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { authenticateToken, hashSecret } from '../src/modules/auth/tokens';
 import { createEntity } from '../src/modules/entities/service';
@@ -31,6 +32,7 @@ import { cancelCards, cardsSnapshot, issueTestCard } from './cardsTestKit';
 import { createTestApp, type TestApp } from './harness';
 import { hiringSnapshot } from './hiringTestKit';
 import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from './ledgerTestKit';
+import { forgetBankLinks, freshBankLink, freshExchangeToken, waitForBankLinkSyncs } from './linkingTestKit';
 import { teamSnapshot } from './teamTestKit';
 import { createSignedInUser } from './users';
 
@@ -796,7 +798,109 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
     await reauthenticated(caller);
     return { query: 'mutation { deleteUserFactor { me { otpModuleEnabled } } }' };
   },
+  'Query.entityJobs': async () => ({
+    query: 'query($e: ID!) { entityJobs(entityId: $e) { id status } }',
+    variables: { e: victim.entityId },
+  }),
+  // A fresh queued job each time (no runner handles its type), so each allowed caller cancels one.
+  'Mutation.cancelEntityJob': async () => ({
+    query: 'mutation($e: ID!, $j: ID!) { cancelEntityJob(entityId: $e, jobId: $j) { id status } }',
+    variables: {
+      e: victim.entityId,
+      j: (await enqueueJob(t.db, { entityId: victim.entityId, type: 'MatrixJob' })).id,
+    },
+  }),
+  // Bank links (issue 17). The syncs they queue run on this app's runner: each builder waits for them,
+  // so no sync changes the victim's books while a refused call is compared.
+  'Query.plaidItems': async () => ({
+    query: 'query($e: ID!) { plaidItems(entityId: $e) { itemId } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.moneykitLinks': async () => ({
+    query: 'query($e: ID!) { moneykitLinks(entityId: $e) { id } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.accountsOverview': async () => ({
+    query: 'query($e: ID!) { accountsOverview(entityId: $e) { summary { netWorth } } }',
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.createPlaidLinkToken': async () => ({
+    query: 'mutation($e: ID!) { createPlaidLinkToken(entityId: $e) { linkToken } }',
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.createLinkSessionToken': async () => ({
+    query: 'mutation($e: ID!) { createLinkSessionToken(entityId: $e) { linkSessionToken } }',
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.createPlaidItem': async () => {
+    await forgetBankLinks(t, victim.entityId, 'plaid');
+    return {
+      query:
+        'mutation($e: ID!, $p: String!) { createPlaidItem(entityId: $e, publicToken: $p) { item { itemId } } }',
+      variables: { e: victim.entityId, p: await freshExchangeToken(t, victim.entityId, 'plaid') },
+    };
+  },
+  'Mutation.createMoneykitLink': async () => {
+    await forgetBankLinks(t, victim.entityId, 'moneykit');
+    return {
+      query:
+        'mutation($e: ID!, $x: String!) { createMoneykitLink(entityId: $e, exchangeableToken: $x) { link { id } } }',
+      variables: { e: victim.entityId, x: await freshExchangeToken(t, victim.entityId, 'moneykit') },
+    };
+  },
+  'Mutation.refreshMoneykitLink': async () => {
+    await waitForBankLinkSyncs(t, victim.entityId);
+    return {
+      query: 'mutation($e: ID!, $i: ID!) { refreshMoneykitLink(entityId: $e, id: $i) { link { id } } }',
+      variables: { e: victim.entityId, i: await freshBankLink(t, victim, 'moneykit') },
+    };
+  },
+  'Mutation.deletePlaidItem': async () => ({
+    query: 'mutation($i: ID!) { deletePlaidItem(itemId: $i) { id } }',
+    variables: { i: await freshBankLink(t, victim, 'plaid') },
+  }),
+  'Mutation.deleteMoneykitLink': async () => ({
+    query: 'mutation($i: ID!) { deleteMoneykitLink(id: $i) { id } }',
+    variables: { i: await freshBankLink(t, victim, 'moneykit') },
+  }),
+  // Subscribed through graphql-js (see subscriptionAnswer): an open stream counts as an answer.
+  'Subscription.entityJobWasUpdated': async () => ({
+    query: 'subscription($e: ID!) { entityJobWasUpdated(entityId: $e) { jobStatus { id status } } }',
+    variables: { e: victim.entityId },
+  }),
 };
+
+/**
+ * A subscription's answer to a caller: its refusal, or (access granted) the open stream, which is closed
+ * at once. Over HTTP an open stream never ends; the SSE tests (modules/jobs) cover the transport.
+ */
+async function subscriptionAnswer(
+  request: Request,
+  token: string | undefined,
+): Promise<{ data?: Record<string, unknown> | null; errors?: readonly GraphQLError[] }> {
+  const viewer = token ? await authenticateToken(t.db, t.clock, token) : null;
+  const contextValue = createContext({
+    db: t.db,
+    clock: t.clock,
+    config: t.config,
+    providers: t.providers,
+    realtime: t.app.realtime,
+    viewer,
+    client: { ip: null, userAgent: null },
+  });
+  const result = await subscribe({
+    schema,
+    document: parse(request.query),
+    variableValues: request.variables ?? {},
+    contextValue,
+  });
+  if (!(Symbol.asyncIterator in result)) return result;
+  await result.return?.();
+  const fieldName = Object.keys(schema.getSubscriptionType()?.getFields() ?? {}).find((name) =>
+    request.query.includes(name),
+  );
+  return { data: { [fieldName ?? 'subscription']: 'stream' } };
+}
 
 /** The victim's books, hiring plan, team, billing, banking and cards: what a refused call leaves as it was. */
 async function booksSnapshot() {
@@ -807,6 +911,7 @@ async function booksSnapshot() {
     billing: await billingSnapshot(t.db, victim.entityId),
     banking: await bankingSnapshot(t.db, victim.entityId),
     cards: await cardsSnapshot(t.db, victim.entityId),
+    jobs: await t.db.select().from(jobs).where(eq(jobs.entityId, victim.entityId)).orderBy(jobs.id),
   };
 }
 
@@ -880,20 +985,23 @@ describe('authorization matrix', () => {
   for (const [operation, build] of Object.entries(OPERATIONS)) {
     it(`${operation} answers each caller as its access says`, async () => {
       const [typeName, fieldName] = operation.split('.') as [string, string];
-      const field = (typeName === 'Query' ? schema.getQueryType() : schema.getMutationType())?.getFields()[
-        fieldName
-      ];
+      const rootType =
+        typeName === 'Query'
+          ? schema.getQueryType()
+          : typeName === 'Mutation'
+            ? schema.getMutationType()
+            : schema.getSubscriptionType();
+      const field = rootType?.getFields()[fieldName];
       const access = field?.extensions.access as FieldAccess;
       const answers: Record<string, string> = {};
       const expected: Record<string, string> = {};
       for (const [who, principal] of Object.entries(PRINCIPALS)) {
         const request = await build({ token: tokens[who] });
         const before = await booksSnapshot();
-        const result = await t.graphql<Record<string, unknown>>(
-          request.query,
-          request.variables,
-          tokens[who],
-        );
+        const result =
+          typeName === 'Subscription'
+            ? await subscriptionAnswer(request, tokens[who])
+            : await t.graphql<Record<string, unknown>>(request.query, request.variables, tokens[who]);
         expected[who] = expectedAnswer(access, principal);
         answers[who] = result.errors
           ? String(result.errors[0]?.extensions?.code)

@@ -8,12 +8,17 @@ import { type ManualClock, manualClock } from '../src/clock';
 import { type Config, readConfig } from '../src/config';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/openScratchDatabase';
+import type { JobHandlers } from '../src/jobs/jobHandler';
 import type { Providers } from '../src/providers';
 import { createProviders } from '../src/providers/create';
 
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
+  /** The database the app runs on (the handle `db` belongs to). */
+  database: Database;
+  /** The PostgreSQL database's address, when the tests run on a server. */
+  databaseUrl: string | undefined;
   clock: ManualClock;
   config: Config;
   providers: Providers;
@@ -42,9 +47,22 @@ export async function createTestApp(
     providers?: Partial<Providers>;
     /** Where the app's log lines go (give LOG_LEVEL in env too; the default is silent). */
     logStream?: NodeJS.WritableStream;
+    /** The job types the app's runner runs (default: the app's own, jobs/appJobHandlers.ts). */
+    jobHandlers?: JobHandlers;
+    /**
+     * A second server on the first one's database (issue 17's multi-server tests): on PostgreSQL its own
+     * pool and LISTEN connection to the same database, on PGlite the same instance. Closing it leaves
+     * the database to the first.
+     */
+    sharedWith?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const shared = options.sharedWith;
+  const database: Database & { url?: string } = shared
+    ? shared.databaseUrl
+      ? await openDatabase({ url: shared.databaseUrl, poolSize: 4 })
+      : { ...shared.database, close: () => Promise.resolve() }
+    : await openTestDatabase();
   // Dev routes on, as the browser tests have them, except in production, which refuses them; a test
   // passes DEV_ROUTES: undefined for the default.
   const config = readConfig({
@@ -59,13 +77,21 @@ export async function createTestApp(
   const clock = manualClock(new Date(`${TEST_TODAY}T12:00:00.000Z`));
   const providers = { ...createProviders(config, database.db), ...options.providers };
   const app = await buildApp(
-    { db: database.db, config, clock, providers },
+    {
+      db: database.db,
+      config,
+      clock,
+      providers,
+      ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
+    },
     options.logStream ? { logStream: options.logStream } : {},
   );
   await app.ready();
   return {
     app,
     db: database.db,
+    database,
+    databaseUrl: shared ? shared.databaseUrl : database.url,
     clock,
     config,
     providers,
@@ -88,7 +114,7 @@ export async function createTestApp(
   };
 }
 
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = readFileSync(inject('pgliteSnapshot'));

@@ -213,6 +213,57 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
     query: 'query($entityId: ID!) { bookkeepingTransactionsConnection(entityId: $entityId) { count } }',
     variables: { entityId },
   }),
+  // Jobs (issue 17): the entity guard answers before the job is looked up; the subscription's refusal
+  // comes back as one answer, as a query's.
+  'Query.entityJobs': (entityId) => ({
+    query: 'query($entityId: ID!) { entityJobs(entityId: $entityId) { id status } }',
+    variables: { entityId },
+  }),
+  'Mutation.cancelEntityJob': (entityId) => ({
+    query:
+      'mutation($entityId: ID!, $jobId: ID!) { cancelEntityJob(entityId: $entityId, jobId: $jobId) { id } }',
+    variables: { entityId, jobId: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Subscription.entityJobWasUpdated': (entityId) => ({
+    query: 'subscription($entityId: ID!) { entityJobWasUpdated(entityId: $entityId) { jobStatus { id } } }',
+    variables: { entityId },
+  }),
+  // Bank links (issue 17): the entity guard answers before any token is exchanged or link looked up.
+  'Query.plaidItems': (entityId) => ({
+    query: 'query($entityId: ID!) { plaidItems(entityId: $entityId) { itemId } }',
+    variables: { entityId },
+  }),
+  'Query.moneykitLinks': (entityId) => ({
+    query: 'query($entityId: ID!) { moneykitLinks(entityId: $entityId) { id } }',
+    variables: { entityId },
+  }),
+  'Query.accountsOverview': (entityId) => ({
+    query: 'query($entityId: ID!) { accountsOverview(entityId: $entityId) { asOf } }',
+    variables: { entityId },
+  }),
+  'Mutation.createPlaidLinkToken': (entityId) => ({
+    query: 'mutation($entityId: ID!) { createPlaidLinkToken(entityId: $entityId) { linkToken } }',
+    variables: { entityId },
+  }),
+  'Mutation.createPlaidItem': (entityId) => ({
+    query:
+      'mutation($entityId: ID!) { createPlaidItem(entityId: $entityId, publicToken: "public-sandbox-x") { errors } }',
+    variables: { entityId },
+  }),
+  'Mutation.createLinkSessionToken': (entityId) => ({
+    query: 'mutation($entityId: ID!) { createLinkSessionToken(entityId: $entityId) { linkSessionToken } }',
+    variables: { entityId },
+  }),
+  'Mutation.createMoneykitLink': (entityId) => ({
+    query:
+      'mutation($entityId: ID!) { createMoneykitLink(entityId: $entityId, exchangeableToken: "mk-exchange-sandbox-x") { errors } }',
+    variables: { entityId },
+  }),
+  'Mutation.refreshMoneykitLink': (entityId) => ({
+    query:
+      'mutation($entityId: ID!, $id: ID!) { refreshMoneykitLink(entityId: $entityId, id: $id) { errors } }',
+    variables: { entityId, id: '00000000-0000-4000-8000-000000000001' },
+  }),
 };
 
 /** Root fields whose arguments name an entity: `entityId`, or `id` on `entity`. */

@@ -20,8 +20,23 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What LISTEN needs beside the pool (realtime/openRealtime.ts); also `connectionOf(db)`. */
+  connection: DatabaseConnection;
   close(): Promise<void>;
 };
+
+/**
+ * How to reach the database outside the pool: the embedded instance (one connection, shared), or the
+ * server's address (a LISTEN holds a connection of its own for as long as it listens).
+ */
+export type DatabaseConnection = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
+
+const connections = new WeakMap<Db, DatabaseConnection>();
+
+/** The connection behind a handle made by openDatabase; undefined for any other handle. */
+export function connectionOf(db: Db): DatabaseConnection | undefined {
+  return connections.get(db);
+}
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -68,9 +83,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     await migrateWithoutTimeout(options.url);
+    const connection: DatabaseConnection = { kind: 'postgres', url: options.url };
+    connections.set(db, connection);
     return {
       db,
       kind: 'postgres',
+      connection,
       close: () => {
         closing = true;
         return pool.end();
@@ -86,5 +104,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const connection: DatabaseConnection = { kind: 'pglite', pglite: client };
+  connections.set(db, connection);
+  return { db, kind: 'pglite', connection, close: () => client.close() };
 }

@@ -816,3 +816,51 @@ describe('seedDemoCards', () => {
     );
   });
 });
+
+describe('seedDemoLinks', () => {
+  it('links a treasury bank through provider A and the card bank through B (needing reconnect), synced into the books', async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
+    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+    const answer = await t.graphql<{
+      plaidItems: {
+        institution: { name: string };
+        error: unknown;
+        accounts: { ledgerAccountId: string; accountType: string; balances: { current: number } }[];
+      }[];
+      moneykitLinks: { institutionName: string; state: string; errorCode: string; needsReconnect: boolean }[];
+      accountsOverview: { summary: { assets: number; liabilities: number } };
+    }>(
+      `query($e: ID!) {
+        plaidItems(entityId: $e) { institution { name } error { error_code } accounts { ledgerAccountId accountType balances { current } } }
+        moneykitLinks(entityId: $e) { institutionName state errorCode needsReconnect }
+        accountsOverview(entityId: $e) { summary { assets liabilities } } }`,
+      { e: entity!.id },
+      token,
+    );
+    expect(answer.errors).toBeUndefined();
+    const [item] = answer.data!.plaidItems;
+    expect(item).toMatchObject({ institution: { name: 'Houndstooth Bank' }, error: null });
+    expect(answer.data!.moneykitLinks).toEqual([
+      { institutionName: 'Juniper Federal', state: 'error', errorCode: 'auth_expired', needsReconnect: true },
+    ]);
+    for (const account of item!.accounts) {
+      const [books] = await rowsOf<{ total: string }>(
+        t.db,
+        sql`SELECT coalesce(sum(amount), 0)::text AS total FROM entries WHERE account_id = ${account.ledgerAccountId}::uuid`,
+      );
+      // A card's balance is owed: a credit in the books.
+      const sign = account.accountType === 'credit' ? -1 : 1;
+      expect(Number(books?.total)).toBe(sign * account.balances.current);
+    }
+    expect(answer.data!.accountsOverview.summary.assets).toBeGreaterThan(400_000_00);
+    expect(answer.data!.accountsOverview.summary.liabilities).toBeGreaterThan(0);
+    const sources = await rowsOf<{ source: string; count: number }>(
+      t.db,
+      sql`SELECT source, count(*)::int AS count FROM transactions
+          WHERE entity_id = ${entity!.id}::uuid AND source LIKE '%_link' GROUP BY source ORDER BY source`,
+    );
+    expect(sources.map((row) => row.source)).toEqual(['moneykit_link', 'plaid_link']);
+    expect(sources.every((row) => row.count > 10)).toBe(true);
+  });
+});

@@ -14,6 +14,7 @@ import { seedDemoCards } from './seedDemoCards';
 import { seedDemoDashboard } from './seedDemoDashboard';
 import { seedDemoForecasts, seedDemoRules } from './seedDemoForecasts';
 import { seedDemoHiringPlan } from './seedDemoHiringPlan';
+import { seedDemoLinks } from './seedDemoLinks';
 import { seedDemoModel } from './seedDemoModel';
 import { seedDemoPlans } from './seedDemoPlans';
 import { seedDemoTaxDocuments } from './seedDemoTaxDocuments';
@@ -29,7 +30,8 @@ const DEMO_HOLDINGS_SEED = 'acme-holdings';
  * Creates the demo users and companies when the database has no users, all in one transaction, and
  * returns the owner's login; returns null when there are users already. An advisory lock makes two
  * servers starting together seed once. On PGlite the tables are analyzed afterwards (analyzeEmbedded).
- * `secrets`, the server's secret box, seals the demo cards' numbers so Reveal opens them (seedDemoCards).
+ * `secrets`, the server's secret box, seals the demo cards' numbers so Reveal opens them (seedDemoCards),
+ * and the demo's bank links' access tokens so later syncs open them (seedDemoLinks).
  */
 export async function seedDemoIfEmpty(db: Db, clock: Clock, secrets?: SecretBox): Promise<DemoLogin | null> {
   if (!(await isUsersTableEmpty(db))) return null;
@@ -79,6 +81,7 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock, secrets?: SecretBox)
     await seedDemoPlans(tx, clock, company.entityId);
     await seedDemoBanking(tx, clock, { entityId: company.entityId, ownerId });
     await seedDemoCards(tx, clock, { entityId: company.entityId, ownerId, secrets });
+    await seedDemoLinks(tx, clock, { entityId: company.entityId, ownerId, secrets });
     await seedDemoTaxDocuments(tx, clock, company.entityId);
     await seedDemoBilling(tx, clock, {
       entityId: company.entityId,

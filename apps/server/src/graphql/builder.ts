@@ -128,3 +128,6 @@ builder.scalarType('Date', {
 
 builder.queryType({});
 builder.mutationType({});
+// Realtime (issue 17): served over SSE (`Accept: text/event-stream`) by Yoga; modules add fields with
+// builder.subscriptionFields, their events from ctx.realtime.
+builder.subscriptionType({});

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { memberships } from '../db/schema';
 import type { ClientInfo } from '../modules/auth/audit';
 import type { Providers } from '../providers';
+import type { Realtime } from '../realtime/realtime';
 import { entityNotFound, forbidden, unauthenticated } from './errors';
 
 /** The signed-in user behind a request, resolved from its bearer token. */
@@ -18,6 +19,8 @@ export type Context = {
   clock: Clock;
   config: Config;
   providers: Providers;
+  /** Publish/subscribe across the servers of the database: what subscriptions listen to. */
+  realtime: Realtime;
   viewer: Viewer | null;
   /** Where the request came from: kept on audit events and counted by the rate limits. */
   client: ClientInfo;
@@ -36,7 +39,19 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-export function createContext(base: Omit<Context, 'requireViewer' | 'requireEntity'>): Context {
+/** The realtime of a context made outside GraphQL (the REST routes' guard), which never subscribes. */
+const noRealtime: Realtime = {
+  publish: () => Promise.reject(new Error('No realtime in this context')),
+  subscribe: () => {
+    throw new Error('No realtime in this context');
+  },
+  close: () => Promise.resolve(),
+  subscriberCount: 0,
+};
+
+export function createContext(
+  base: Omit<Context, 'requireViewer' | 'requireEntity' | 'realtime'> & { realtime?: Realtime },
+): Context {
   const memberships$ = new Map<string, Promise<Membership | null>>();
   const requireViewer = () => {
     if (!base.viewer) throw unauthenticated();
@@ -56,6 +71,7 @@ export function createContext(base: Omit<Context, 'requireViewer' | 'requireEnti
   };
   return {
     ...base,
+    realtime: base.realtime ?? noRealtime,
     requireViewer,
     async requireEntity(entityId, capability) {
       const viewer = requireViewer();

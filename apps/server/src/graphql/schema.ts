@@ -18,6 +18,8 @@ import '../modules/profile';
 import '../modules/security';
 import '../modules/billing';
 import '../modules/banking';
+import '../modules/linking';
+import '../modules/jobs';
 
 /** Importing a module's types, queries and mutations registers them on the builder. */
 export const schema = builder.toSchema();

@@ -1,9 +1,16 @@
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import {
+  type DocumentNode,
+  type GraphQLError,
+  getOperationAST,
+  NoSchemaIntrospectionCustomRule,
+  OperationTypeNode,
+} from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { AppDeps } from '../appDeps';
+import { releaseAdmissionEarly } from '../http/admissionGate';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
 import { useReportAnswerCache } from '../modules/reports/useReportAnswerCache';
 import { clientOf } from '../rest/requestInput';
@@ -13,6 +20,7 @@ import { useIdempotencyKeys } from './idempotency';
 import { schema } from './schema';
 import { useErrorCodes } from './useErrorCodes';
 import { useInputChecks } from './useInputChecks';
+import { useSubscriptionStreams } from './useSubscriptionStreams';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
@@ -21,6 +29,9 @@ const codeArmorRefusal = (_context: unknown, error: GraphQLError) => {
   (error.extensions as Record<string, unknown>).code ??= 'GRAPHQL_VALIDATION_FAILED';
 };
 const armorRefusal = { onReject: [codeArmorRefusal] };
+
+const isSubscription = (document: DocumentNode, operationName: string | null | undefined) =>
+  getOperationAST(document, operationName)?.operation === OperationTypeNode.SUBSCRIPTION;
 
 /**
  * Mounts GraphQL Yoga at /graphql. Each request's context carries its viewer and the entity guard.
@@ -91,12 +102,20 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       // Report answers replayed while the entity's ledger is unchanged (after the checks above).
       useReportAnswerCache(),
       // Compiles each operation once (cached by its text) into plain functions: the Report query's
-      // thousands of rows and cells cost a fraction of graphql-js's interpreted execution.
-      useGraphQlJit(),
+      // thousands of rows and cells cost a fraction of graphql-js's interpreted execution. Not for
+      // subscriptions: graphql-jit 0.8 hands a subscription's `subscribe` the operation's variables in
+      // place of the field's arguments (`$e` instead of `entityId`); graphql-js subscribes them.
+      useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document, args.operationName) }),
       useErrorCodes(app.log),
+      useSubscriptionStreams(),
     ],
     context: async ({ req }) =>
-      createContext({ ...deps, viewer: await viewerOf(req), client: clientOf(req) }),
+      createContext({
+        ...deps,
+        realtime: app.realtime,
+        viewer: await viewerOf(req),
+        client: clientOf(req),
+      }),
   });
 
   app.route({
@@ -107,6 +126,12 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
+      if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+        // A subscription: set up (its access checked) under the admission gate, then streamed outside
+        // it. Proxies that buffer answers (nginx) are asked not to, or events would wait in them.
+        releaseAdmissionEarly(req);
+        reply.header('x-accel-buffering', 'no');
+      }
       reply.status(response.status);
       reply.send(response.body);
       return reply;

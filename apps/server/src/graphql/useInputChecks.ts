@@ -5,6 +5,7 @@ import {
   type DocumentNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLSchema,
   getOperationAST,
   getVariableValues,
   Kind,
@@ -31,44 +32,57 @@ export function useInputChecks(): Plugin {
         for (const error of result) nameFieldOfError(error, params.documentAST);
       };
     },
-    onExecute({ args, setResultAndStopExecution }) {
-      const operation = getOperationAST(args.document, args.operationName);
-      if (!operation) return;
-      let variables: Record<string, unknown> = {};
-      if (operation.variableDefinitions?.length) {
-        const coerced = getVariableValues(
-          args.schema,
-          operation.variableDefinitions,
-          (args.variableValues ?? {}) as Record<string, unknown>,
-        );
-        if (coerced.errors) {
-          const fields = argumentsByVariable(args.document);
-          setResultAndStopExecution({ errors: coerced.errors.map((error) => variableError(error, fields)) });
-          return;
-        }
-        variables = coerced.coerced;
-      }
-      const limitError = findInputLimitError(args.schema, args.document, variables);
-      if (limitError) {
-        setResultAndStopExecution({ errors: [limitError] });
-        return;
-      }
-      const fragments: Record<string, FragmentDefinitionNode> = {};
-      for (const definition of args.document.definitions) {
-        if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
-      }
-      const cost = operationCost(args.schema, operation, fragments, variables);
-      if (cost > OPERATION_COST_MAX) {
-        setResultAndStopExecution({
-          errors: [
-            apiError(
-              'GRAPHQL_VALIDATION_FAILED',
-              `This request asks for too much at once (cost ${cost.toLocaleString('en-US')}; at most ${OPERATION_COST_MAX.toLocaleString('en-US')}): ask for fewer items or aliases, or split it`,
-            ),
-          ],
-        });
-      }
+    // Subscriptions are checked the same way before they subscribe.
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refusal = checkOperation(args);
+      if (refusal) setResultAndStopExecution(refusal);
     },
+    onExecute({ args, setResultAndStopExecution }) {
+      const refusal = checkOperation(args);
+      if (refusal) setResultAndStopExecution(refusal);
+    },
+  };
+}
+
+type OperationArgs = {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName?: string | null;
+  variableValues?: unknown;
+};
+
+/** The answer refusing the operation (its variables, bounds or cost), or null when it may run. */
+function checkOperation(args: OperationArgs): { errors: GraphQLError[] } | null {
+  const operation = getOperationAST(args.document, args.operationName);
+  if (!operation) return null;
+  let variables: Record<string, unknown> = {};
+  if (operation.variableDefinitions?.length) {
+    const coerced = getVariableValues(
+      args.schema,
+      operation.variableDefinitions,
+      (args.variableValues ?? {}) as Record<string, unknown>,
+    );
+    if (coerced.errors) {
+      const fields = argumentsByVariable(args.document);
+      return { errors: coerced.errors.map((error) => variableError(error, fields)) };
+    }
+    variables = coerced.coerced;
+  }
+  const limitError = findInputLimitError(args.schema, args.document, variables);
+  if (limitError) return { errors: [limitError] };
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of args.document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  }
+  const cost = operationCost(args.schema, operation, fragments, variables);
+  if (cost <= OPERATION_COST_MAX) return null;
+  return {
+    errors: [
+      apiError(
+        'GRAPHQL_VALIDATION_FAILED',
+        `This request asks for too much at once (cost ${cost.toLocaleString('en-US')}; at most ${OPERATION_COST_MAX.toLocaleString('en-US')}): ask for fewer items or aliases, or split it`,
+      ),
+    ],
   };
 }
 

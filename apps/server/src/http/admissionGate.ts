@@ -102,3 +102,21 @@ export function createAdmissionGate(limits: AdmissionLimits, now: () => number =
     stats: () => ({ running, queued: queue.length }),
   };
 }
+
+/** The release of each admitted request's place, by request, until its answer ends. */
+const heldPlaces = new WeakMap<object, () => void>();
+
+/** Remembers how to give back the place `request` holds (app.ts, when the gate admits it). */
+export function holdAdmission(request: object, release: () => void): void {
+  heldPlaces.set(request, release);
+}
+
+/**
+ * Gives back the place of a request whose answer is a long-lived stream (a GraphQL subscription over
+ * SSE), once the stream is set up: it waits on events, not on the database, and must not hold one of
+ * the MAX_CONCURRENT_REQUESTS places for its lifetime. Harmless when the request holds none.
+ */
+export function releaseAdmissionEarly(request: object): void {
+  heldPlaces.get(request)?.();
+  heldPlaces.delete(request);
+}

@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { secretBoxOf } from '../secrets/secretBox';
+import { createSandboxAggregators } from './aggregators/sandbox';
 import { createIncreaseBanking, createIncreaseClient } from './banking/increase';
 import { createIncreaseCardIssuer } from './banking/increaseCards';
 import { createSandboxBanking } from './banking/sandbox';
@@ -23,6 +25,11 @@ export function createProviders(config: Config, db: Db): Providers {
         ? createStripePayments(config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY)
         : createSandboxPayments(db),
     ...createBank(config),
+    // The secret box opened on first use, so a server that never links a bank makes no key for it.
+    aggregators: createSandboxAggregators(db, {
+      seal: (plaintext, context) => secretBoxOf(config).seal(plaintext, context),
+      open: (sealed, context) => secretBoxOf(config).open(sealed, context),
+    }),
   };
 }
 

@@ -1,5 +1,6 @@
 /** External services behind one interface each (ARCHITECTURE.md 'External services'). */
 
+import type { Aggregators } from './aggregators';
 import type { BankingProvider, CardIssuer } from './banking';
 import type { PaymentsProvider } from './payments';
 
@@ -27,4 +28,6 @@ export type Providers = {
   banking: BankingProvider;
   /** The cards on those accounts, from the same bank. */
   cards: CardIssuer;
+  /** The bank aggregators of linked accounts (A: Plaid, B: MoneyKit); the sandboxes until their adapters come. */
+  aggregators: Aggregators;
 };

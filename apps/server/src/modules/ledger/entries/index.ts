@@ -6,11 +6,17 @@
 import './entryMutations';
 import './entryQueries';
 
+export { deleteTransaction } from '../shared/deleteTransaction';
 /**
  * The row-by-row entry write that keeps rollups and Entry History exact, for documents that post
  * entries (imports; the test kit's imported transactions).
  */
-export { insertEntries, type NewEntry } from '../shared/entryWrites';
+/**
+ * The edits and deletes of the same writer, for importers that keep their documents in step with the
+ * source (a bank link's pending transaction posting, a removed one, a matched transfer).
+ */
+export { type EntryEdit, editEntries, insertEntries, type NewEntry } from '../shared/entryWrites';
+export type { EntryRow } from '../shared/ledgerRows';
 export { createUserTransaction } from './createUserTransaction';
 export { deleteEntry } from './deleteEntry';
 export { decodeCursor, encodeCursor } from './listReportEntries';

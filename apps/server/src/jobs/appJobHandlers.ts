@@ -1,0 +1,15 @@
+import type { AppDeps } from '../appDeps';
+import { BANK_LINK_SYNC_JOB, bankLinkSyncHandler } from '../modules/linking/bankLinkSyncJob';
+import type { JobHandlers } from './jobHandler';
+
+/**
+ * The job types this server runs, by name (spec §3 Job status type), each a JobHandler. Empty until the
+ * sync jobs arrive (bank sync, QuickbooksSync): add `Type: handlerOf(deps)` here, and its module queues
+ * work with `enqueueJob(db, { entityId, type: 'Type', payload, dedupeKey })`. A server runs only the
+ * types listed here; with none, its runner claims nothing.
+ */
+export function appJobHandlers(deps: AppDeps): JobHandlers {
+  return {
+    [BANK_LINK_SYNC_JOB]: bankLinkSyncHandler(deps),
+  };
+}

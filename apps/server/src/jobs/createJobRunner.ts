@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../db/client';
+import type { Realtime } from '../realtime/realtime';
+import { JOB_QUEUE_TOPIC, type JobQueueMessage } from './jobEvents';
+import { JobAborted, type JobHandlers } from './jobHandler';
+import { claimDueJobs, failAbandonedJobs, releaseJob, renewLeases } from './jobLease';
+import { getJob, type JobRow } from './jobRows';
+import { runJobAttempt } from './runJobAttempt';
+
+/** Where the runner reports trouble (pino's logger fits). */
+export type JobLog = {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+export type JobRunnerOptions = {
+  db: Db;
+  /** Wakes the runner when a job is queued or canceled in any process. */
+  realtime: Realtime;
+  /** The job types this runner runs; it claims no other. */
+  handlers: JobHandlers;
+  /** Names this worker in `locked_by` (default host:pid:random). */
+  workerId?: string;
+  /** Jobs run at once in this process (default 2). */
+  concurrency?: number;
+  /** How often due jobs are looked for without being told (default 5 s): retries, run_at, lost news. */
+  pollIntervalMs?: number;
+  /** How long a claim holds without renewal (default 60 s); renewed every third of it. */
+  leaseMs?: number;
+  /** The wait before attempt `attempt + 1` after attempt `attempt` failed (default 5 s doubling, at most 5 min). */
+  retryDelayMs?: (attempt: number) => number;
+  /** How long stop() waits for running handlers before aborting them, and again after (default 10 s). */
+  stopGraceMs?: number;
+  log?: JobLog;
+};
+
+export type JobRunner = {
+  readonly workerId: string;
+  /** Starts claiming: at once, on every 'job queued' message, on every poll and whenever a slot frees. */
+  start(): void;
+  /**
+   * Stops claiming, waits up to the grace period for running handlers, then aborts the rest (their
+   * signal's reason: JobAborted 'stopping'), gives their jobs back to the queue (resumed elsewhere from
+   * their checkpoints) and waits for them to end, up to the grace period again.
+   */
+  stop(options?: { graceMs?: number }): Promise<void>;
+  /** Looks for due jobs now. */
+  wake(): void;
+  /** Jobs running in this process now. */
+  readonly activeJobs: number;
+};
+
+const silentLog: JobLog = { warn: () => undefined, error: () => undefined };
+
+/** 5 s, 10 s, 20 s … at most 5 minutes, each ±20% so retries of many jobs spread out. */
+export function defaultRetryDelayMs(attempt: number): number {
+  const base = Math.min(300_000, 5_000 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+type ActiveJob = { controller: AbortController; settled: Promise<void> };
+
+/**
+ * The worker of one process (issue 17): claims due jobs of its handlers' types from the shared queue
+ * (jobLease.ts: FOR UPDATE SKIP LOCKED, so of many processes one claims each job), runs up to
+ * `concurrency` at once, renews their leases while they run and writes their outcome
+ * (runJobAttempt.ts). A job canceled elsewhere is aborted as soon as the message arrives (or at the next
+ * renewal, if the message was lost).
+ */
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db, realtime, handlers } = options;
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const concurrency = Math.max(1, Math.trunc(options.concurrency ?? 2));
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const stopGraceMs = options.stopGraceMs ?? 10_000;
+  const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
+  const log = options.log ?? silentLog;
+  const types = Object.keys(handlers);
+  const active = new Map<string, ActiveJob>();
+  const listening = new AbortController();
+  let state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
+  let pollTimer: ReturnType<typeof setInterval> | undefined;
+  let renewTimer: ReturnType<typeof setInterval> | undefined;
+  let claiming: Promise<void> | null = null;
+  let claimAgain = false;
+  let stopping: Promise<void> | null = null;
+
+  const abortJob = async (jobId: string) => {
+    const job = await getJob(db, jobId);
+    active
+      .get(jobId)
+      ?.controller.abort(new JobAborted(job?.status === 'canceled' ? 'canceled' : 'lease lost'));
+  };
+
+  const begin = (job: JobRow) => {
+    const controller = new AbortController();
+    const settled = runJobAttempt({
+      db,
+      job,
+      lease: { jobId: job.id, workerId },
+      handler: handlers[job.type],
+      controller,
+      retryDelayMs,
+      log,
+    }).finally(() => {
+      active.delete(job.id);
+      wake();
+    });
+    active.set(job.id, { controller, settled });
+  };
+
+  const claimLoop = async () => {
+    do {
+      claimAgain = false;
+      const free = concurrency - active.size;
+      if (state !== 'started' || free <= 0) return;
+      let claimed: JobRow[];
+      try {
+        claimed = await claimDueJobs(db, { workerId, types, limit: free, leaseMs });
+      } catch (error) {
+        log.error({ err: error, workerId }, 'Could not claim jobs');
+        return;
+      }
+      for (const job of claimed) {
+        if (state === 'started') {
+          begin(job);
+        } else {
+          await releaseJob(db, { jobId: job.id, workerId }).catch((error: unknown) =>
+            log.error({ err: error, jobId: job.id }, 'Could not give a job back'),
+          );
+        }
+      }
+      if (claimed.length === free) claimAgain = true;
+    } while (claimAgain);
+  };
+
+  const wake = () => {
+    if (state !== 'started') return;
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    claiming = claimLoop().finally(() => {
+      claiming = null;
+    });
+  };
+
+  const renew = async () => {
+    const jobIds = [...active.keys()];
+    if (jobIds.length === 0) return;
+    try {
+      const kept = await renewLeases(db, { workerId, jobIds, leaseMs });
+      for (const jobId of jobIds) if (!kept.has(jobId) && active.has(jobId)) await abortJob(jobId);
+    } catch (error) {
+      log.warn({ err: error, workerId }, 'Could not renew job leases');
+    }
+  };
+
+  const listen = async () => {
+    for await (const message of realtime.subscribe(JOB_QUEUE_TOPIC, listening.signal)) {
+      const news = message as JobQueueMessage;
+      if (news?.kind === 'enqueued' && types.includes(news.type)) wake();
+      if (news?.kind === 'canceled') active.get(news.id)?.controller.abort(new JobAborted('canceled'));
+    }
+  };
+
+  const poll = () => {
+    failAbandonedJobs(db, types)
+      .catch((error: unknown) => log.error({ err: error }, 'Could not fail abandoned jobs'))
+      .finally(wake);
+  };
+
+  const stop = async (graceMs: number) => {
+    state = 'stopping';
+    clearInterval(pollTimer);
+    listening.abort();
+    await claiming;
+    const settledAll = () => Promise.allSettled([...active.values()].map((job) => job.settled));
+    if (active.size > 0) await withDeadline(settledAll(), graceMs);
+    if (active.size > 0) {
+      for (const job of active.values()) job.controller.abort(new JobAborted('stopping'));
+      await withDeadline(settledAll(), graceMs);
+      if (active.size > 0) {
+        log.warn(
+          { workerId, jobs: [...active.keys()] },
+          'Job handlers ignored the stop; their leases will lapse',
+        );
+      }
+    }
+    clearInterval(renewTimer);
+    state = 'stopped';
+  };
+
+  return {
+    workerId,
+    start() {
+      if (state !== 'new') return;
+      state = 'started';
+      if (types.length === 0) return;
+      listen().catch((error: unknown) => log.error({ err: error }, 'Job runner stopped listening'));
+      pollTimer = setInterval(poll, pollIntervalMs);
+      renewTimer = setInterval(renew, Math.max(50, Math.floor(leaseMs / 3)));
+      poll();
+    },
+    stop(stopOptions = {}) {
+      if (state === 'new' || state === 'stopped') {
+        state = 'stopped';
+        return Promise.resolve();
+      }
+      stopping ??= stop(stopOptions.graceMs ?? stopGraceMs);
+      return stopping;
+    },
+    wake,
+    get activeJobs() {
+      return active.size;
+    },
+  };
+}
+
+/** Waits for `promise`, at most `ms`. */
+async function withDeadline(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

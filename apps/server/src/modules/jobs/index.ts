@@ -1,0 +1,8 @@
+/**
+ * Background jobs on GraphQL (issue 17): the JobStatus type (spec §3), entityJobs, cancelEntityJob and
+ * the entityJobWasUpdated subscription (spec §7). The queue itself is apps/server/src/jobs/.
+ */
+import './jobTypes';
+import './jobQueries';
+import './jobMutations';
+import './jobSubscriptions';

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthCells, reportGrid } from '../../../test/dashboardTestKit';
+import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
+import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
+import { booksBalance, linkMoneykit, linkPlaid, syncLink } from '../../../test/linkingTestKit';
+import { queryRows } from '../../db/queryRows';
+
+/**
+ * AccountsOverview (spec §2 /accounts): the linked accounts by group, the summary of assets and
+ * liabilities, and the net worth and total assets series, checked against the provider, the books and
+ * the report.
+ */
+
+const OVERVIEW = `query($e: ID!) { accountsOverview(entityId: $e) {
+  asOf summary { assets liabilities netWorth }
+  groups { name total items { accountId accountingCategory name mask officialName ledgerAccountId ledgerBalance
+    institutionName provider needsReconnect updatedAt balances { current available } } }
+  netWorth { id name color data { date value } } totalAssets { id name color data { date value } } } }`;
+
+type Item = { name: string; ledgerAccountId: string; ledgerBalance: number; balances: { current: number } };
+type Overview = {
+  asOf: string;
+  summary: { assets: number; liabilities: number; netWorth: number };
+  groups: { name: string; total: number; items: Item[] }[];
+  netWorth: { id: string; name: string; data: { date: string; value: number }[] };
+  totalAssets: { id: string; name: string; data: { date: string; value: number }[] };
+};
+
+let t: TestApp;
+let acme: LedgerFixture;
+let overview: Overview;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { JOB_WORKER: 'false' } });
+  acme = await createLedgerFixture(t, 'Overview Co');
+  for (const link of [
+    (await linkPlaid(t, acme)).itemId,
+    (await linkPlaid(t, acme, 'ins_109509')).itemId,
+    (await linkPlaid(t, acme, 'ins_109511')).itemId,
+    (await linkMoneykit(t, acme)).id,
+  ]) {
+    await syncLink(t, link);
+  }
+  const result = await acme.gql<{ accountsOverview: Overview }>(OVERVIEW, { e: acme.entityId });
+  expect(result.errors).toBeUndefined();
+  overview = result.data!.accountsOverview;
+});
+afterAll(() => t.close());
+
+/** The raw balance (debits positive) of these accounts in the books at the end of a day. */
+async function booksThrough(ledgerAccountIds: string[], date: string): Promise<number> {
+  const [row] = await queryRows<{ total: string }>(
+    t.db,
+    sql`SELECT coalesce(sum(amount), 0)::text AS total FROM entries
+        WHERE account_id = ANY(${sql.param(ledgerAccountIds)}::uuid[]) AND scenario = 'actual' AND date <= ${date}::date`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+describe('AccountsOverview', () => {
+  it('groups the linked accounts Cash, Credit Cards, Investments, Loans, Other', () => {
+    expect(overview.groups.map((group) => [group.name, group.items.map((item) => item.name)])).toEqual([
+      [
+        'Cash',
+        expect.arrayContaining([
+          'Plaid Checking',
+          'Plaid Saving',
+          'Gingham Business Checking',
+          'Tartan Checking',
+          'Bramble Business Checking',
+        ]),
+      ],
+      ['Credit Cards', expect.arrayContaining(['Plaid Credit Card', 'Bramble Rewards Card'])],
+      ['Investments', ['Tartan Brokerage']],
+      ['Loans', ['Gingham Equipment Loan']],
+      ['Other', []],
+    ]);
+    expect(overview.groups[0]?.items).toHaveLength(5);
+    expect(overview.groups[1]?.items).toHaveLength(2);
+  });
+
+  it("shows each account at the bank's balance, which is its balance in the books", async () => {
+    for (const group of overview.groups) {
+      for (const item of group.items) {
+        expect(item.ledgerBalance, item.name).toBe(item.balances.current);
+        const owed = group.name === 'Credit Cards' || group.name === 'Loans';
+        expect(await booksBalance(t, item.ledgerAccountId)).toBe(
+          owed ? -item.ledgerBalance : item.ledgerBalance,
+        );
+      }
+      expect(group.total).toBe(group.items.reduce((sum, item) => sum + item.ledgerBalance, 0));
+    }
+  });
+
+  it('sums assets and liabilities (what the cards and loans owe) into net worth', () => {
+    const total = (name: string) => overview.groups.find((group) => group.name === name)?.total ?? 0;
+    expect(overview.summary).toEqual({
+      assets: total('Cash') + total('Investments'),
+      liabilities: total('Credit Cards') + total('Loans'),
+      netWorth: total('Cash') + total('Investments') - total('Credit Cards') - total('Loans'),
+    });
+    expect(overview.summary.liabilities).toBeGreaterThan(100_000_00);
+  });
+
+  it('charts net worth and total assets month by month from the books, ending at the summary', async () => {
+    const dates = overview.netWorth.data.map((point) => point.date);
+    expect(dates).toEqual(['2026-08-31', '2026-09-30', '2026-10-31', TEST_TODAY]);
+    expect(overview.totalAssets.data.map((point) => point.date)).toEqual(dates);
+    expect(overview.netWorth.data.at(-1)?.value).toBe(overview.summary.netWorth);
+    expect(overview.totalAssets.data.at(-1)?.value).toBe(overview.summary.assets);
+    const ids = (names: string[]) =>
+      overview.groups
+        .filter((group) => names.includes(group.name))
+        .flatMap((g) => g.items.map((i) => i.ledgerAccountId));
+    for (const [index, date] of dates.entries()) {
+      expect(overview.netWorth.data[index]?.value).toBe(
+        await booksThrough(ids(['Cash', 'Investments', 'Credit Cards', 'Loans']), date),
+      );
+      expect(overview.totalAssets.data[index]?.value).toBe(
+        await booksThrough(ids(['Cash', 'Investments']), date),
+      );
+    }
+    expect(overview.netWorth).toMatchObject({ id: 'netWorth', name: 'Net Worth' });
+    expect(overview.totalAssets).toMatchObject({ id: 'totalAssets', name: 'Total Assets' });
+  });
+
+  it("agrees with the report's balance sheet lines", async () => {
+    const grid = await reportGrid(acme, { s: '2026-08', end: '2026-11', a: '2026-11' });
+    const line = (name: string) => {
+      const row = grid.lineItems.find(
+        (item) => item.name === name && item.itemType === 'AccountTree' && !item.isLeaf,
+      );
+      if (!row) throw new Error(`No ${name} line`);
+      return monthCells(grid, row);
+    };
+    const [banks, cards, investments, loans] = ['Banks', 'Credit Cards', 'Investments', 'Loans'].map(line);
+    for (const [index, month] of ['2026-08', '2026-09', '2026-10', '2026-11'].entries()) {
+      const assets = (banks?.[month] ?? 0) + (investments?.[month] ?? 0);
+      expect(overview.totalAssets.data[index]?.value, month).toBe(assets);
+      expect(overview.netWorth.data[index]?.value, month).toBe(
+        assets - (cards?.[month] ?? 0) - (loans?.[month] ?? 0),
+      );
+    }
+  });
+
+  it('is empty for a company with no links, and refused to a card-only member', async () => {
+    const empty = await createLedgerFixture(t, 'No Links');
+    const result = await empty.gql<{ accountsOverview: Overview }>(OVERVIEW, { e: empty.entityId });
+    expect(result.data?.accountsOverview.summary).toEqual({ assets: 0, liabilities: 0, netWorth: 0 });
+    expect(result.data?.accountsOverview.netWorth.data).toEqual([{ date: TEST_TODAY, value: 0 }]);
+    const cardOnly = await empty.member('card_only');
+    const refused = await empty.gql(OVERVIEW, { e: empty.entityId }, cardOnly);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
