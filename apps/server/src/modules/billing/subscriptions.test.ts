@@ -138,37 +138,36 @@ describe('Subscribe Now', () => {
     expect(vendor?.open).toBe(1);
   });
 
-  // Retried: once in a few runs on PostgreSQL under a loaded CI machine, a released late start has not
-  // finished within the 30 s timeout (never reproduced alone; not yet understood).
-  it('answers the winner to starts that lost the race after it stored its subscription, cancelling theirs', {
-    retry: 2,
-  }, async () => {
+  it('answers the winner to starts that lost the race after it stored its subscription, cancelling theirs', async () => {
     // Two starts find no subscription, then wait (in the customer step) until a third has stored one:
     // they count one subscription, so both ask the provider for a second, under one key. The first
     // loses at the unique index and cancels that second one; the second is answered it, cancelled.
-    // Both answer the winner's.
+    // Both answer the winner's. Each late start has a gate of its own (they may reach the customer
+    // step in either order), and the winner starts once both are waiting there.
     const acme = await createLedgerFixture(t, 'Late Race Co');
     const sandbox = createSandboxPayments(t.db);
-    const gates = [openGate(), openGate()];
-    let customers = 0;
-    const payments = {
-      ...sandbox,
-      async createCustomer(...args: Parameters<typeof sandbox.createCustomer>) {
-        const gate = gates[customers++];
-        if (gate) await gate.promise;
-        return sandbox.createCustomer(...args);
-      },
+    const gated = () => {
+      const arrived = openGate();
+      const release = openGate();
+      const payments = {
+        ...sandbox,
+        async createCustomer(...args: Parameters<typeof sandbox.createCustomer>) {
+          arrived.resolve();
+          await release.promise;
+          return sandbox.createCustomer(...args);
+        },
+      };
+      return { arrived, release, payments };
     };
-    const deps = { db: t.db, clock: t.clock, payments };
+    const gates = [gated(), gated()];
     const who = { entityId: acme.entityId, userId: acme.owner.user.id, email: acme.owner.user.email };
-    const late = [startSubscription(deps, who), startSubscription(deps, who)];
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    customers = 2; // the winner goes straight through
-    const winner = await startSubscription(deps, who);
+    const late = gates.map(({ payments }) => startSubscription({ db: t.db, clock: t.clock, payments }, who));
+    await Promise.all(gates.map((gate) => gate.arrived.promise));
+    const winner = await startSubscription({ db: t.db, clock: t.clock, payments: sandbox }, who);
     // One after the other: the second finds the provider's answer to its key already cancelled.
-    gates[0]?.resolve();
+    gates[0]?.release.resolve();
     const first = await late[0];
-    gates[1]?.resolve();
+    gates[1]?.release.resolve();
     const second = await late[1];
     expect([first?.id, second?.id]).toEqual([winner.id, winner.id]);
     const vendor = await queryRows<{ status: string }>(
