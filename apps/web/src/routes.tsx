@@ -49,9 +49,6 @@ const SecurityPage = lazyPage(() =>
 const BillingPage = lazyPage(() =>
   import('./features/settings/billing/BillingPage').then((m) => m.BillingPage),
 );
-const PlaceholderTab = lazyPage(() =>
-  import('./features/placeholder/PlaceholderTab').then((m) => m.PlaceholderTab),
-);
 const LegalPage = lazyPage(() => import('./features/legal/LegalPage').then((m) => m.LegalPage));
 const DisclosuresPage = lazyPage(() =>
   import('./features/legal/DisclosuresPage').then((m) => m.DisclosuresPage),
@@ -75,27 +72,21 @@ const AccountsLayout = lazyPage(() =>
 const KeelAccountsTab = lazyPage(() =>
   import('./features/accounts/KeelAccountsTab').then((m) => m.KeelAccountsTab),
 );
+const AccountsOverviewTab = lazyPage(() =>
+  import('./features/accounts/AccountsOverviewTab').then((m) => m.AccountsOverviewTab),
+);
+const LinkedAccountsTab = lazyPage(() =>
+  import('./features/accounts/LinkedAccountsTab').then((m) => m.LinkedAccountsTab),
+);
 const IntegrationsPage = lazyPage(() =>
   import('./features/settings/integrations/IntegrationsPage').then((m) => m.IntegrationsPage),
 );
-const PublicPlaceholderPage = lazyPage(() =>
-  import('./features/placeholder/PublicPlaceholderPage').then((m) => m.PublicPlaceholderPage),
+const PlaidOauthPage = lazyPage(() =>
+  import('./features/linking/PlaidOauthPage').then((m) => m.PlaidOauthPage),
 );
-
-/** The /accounts tabs that issue 17 fills next (the overview and the links): their title for now. */
-const PLACEHOLDER_TABS: { path: string; title: string }[] = [
-  { path: '/accounts', title: 'Overview' },
-  { path: '/accounts/linked', title: 'Linked Accounts' },
-];
-
-/**
- * Pages anyone may open (spec §2) that later issues fill: the bank-linking return routes, which a
- * bank's OAuth flow may open in a browser where the user is not signed in.
- */
-const PUBLIC_PAGES: { path: string; title: string }[] = [
-  { path: '/plaid-oauth', title: 'Connecting your bank' },
-  { path: '/moneykit-oauth', title: 'Connecting your bank' },
-];
+const MoneykitOauthPage = lazyPage(() =>
+  import('./features/linking/MoneykitOauthPage').then((m) => m.MoneykitOauthPage),
+);
 
 /** Every route of spec §2. Unknown paths show the 'Oops!' page. */
 export const routes: RouteObject[] = [
@@ -113,7 +104,9 @@ export const routes: RouteObject[] = [
       { path: '/legal', element: <LegalPage /> },
       { path: '/legal/disclosures', element: <DisclosuresPage /> },
       { path: '/legal/data-privacy', element: <DataPrivacyPage /> },
-      ...PUBLIC_PAGES.map(({ path, title }) => ({ path, element: <PublicPlaceholderPage title={title} /> })),
+      // The bank-link return pages (spec §2): public, since a bank's OAuth sign-in may open a new tab.
+      { path: '/plaid-oauth', element: <PlaidOauthPage /> },
+      { path: '/moneykit-oauth', element: <MoneykitOauthPage /> },
       // Public (spec §2): the application inside the shell when signed in, else a page leading to sign in.
       {
         path: '/apply',
@@ -153,10 +146,8 @@ export const routes: RouteObject[] = [
           {
             element: <AccountsLayout />,
             children: [
-              ...PLACEHOLDER_TABS.map(({ path, title }) => ({
-                path,
-                element: <PlaceholderTab key={path} title={title} />,
-              })),
+              { path: '/accounts', element: <AccountsOverviewTab /> },
+              { path: '/accounts/linked', element: <LinkedAccountsTab /> },
               { path: `/accounts/${PRODUCT_SLUG}`, element: <KeelAccountsTab /> },
             ],
           },

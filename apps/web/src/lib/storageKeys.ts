@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   againstAccount: `${PRODUCT_SLUG}_against-account`,
   /** Whether the Financial Report's summary cards are collapsed to one line of key figures. */
   summaryCardsCollapsed: `${PRODUCT_SLUG}_summary-cards-collapsed`,
+  /** A bank-link flow under way (its link token), resumed by /plaid-oauth and /moneykit-oauth. */
+  pendingBankLink: `${PRODUCT_SLUG}_pending-bank-link`,
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,0 +1,63 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { GatedButton } from '../settings/team/GatedButton';
+import { type LinkProvider, PROVIDER_LABELS } from './bankLinks';
+
+const PROVIDER_NOTES: Record<LinkProvider, string> = {
+  plaid: 'Most US banks and credit unions',
+  moneykit: 'Banks that connect through MoneyKit',
+};
+
+/**
+ * 'Add Accounts': a menu of the two aggregators (provider A, Plaid; provider B, MoneyKit). For a
+ * viewer who may not link banks it is a disabled button whose tooltip says who can.
+ */
+export function AddAccountsMenu({
+  blockedReason,
+  starting,
+  onChoose,
+}: {
+  blockedReason: string | null;
+  /** The provider whose flow is being opened. */
+  starting: LinkProvider | null;
+  onChoose: (provider: LinkProvider) => void;
+}) {
+  const label = 'Add Accounts';
+  if (blockedReason) {
+    return (
+      <GatedButton
+        leftSection={<IconPlus size={16} />}
+        blockedReason={blockedReason}
+        onClick={() => undefined}
+      >
+        {label}
+      </GatedButton>
+    );
+  }
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <Button
+          leftSection={<IconPlus size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          loading={starting !== null}
+        >
+          {label}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Link a bank through</Menu.Label>
+        {(['plaid', 'moneykit'] as const).map((provider) => (
+          <Menu.Item key={provider} onClick={() => onChoose(provider)}>
+            <Text size="sm" fw={600}>
+              {PROVIDER_LABELS[provider]}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {PROVIDER_NOTES[provider]}
+            </Text>
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
