@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 trap 'kill 0' EXIT
-npm run dev -w apps/server &
+# The pages are served from Vite's address: emailed links and bank-link return addresses point there.
+APP_URL="${APP_URL:-http://localhost:5173}" npm run dev -w apps/server &
 npm run dev -w apps/web &
 wait
