@@ -143,8 +143,10 @@ describe('LinkedAccountsTab', () => {
       entityId: ENTITY_ID,
       linkId: 'item-1',
     });
-    expect(within(dialog).getByTestId('sandbox-hint')).toHaveTextContent('user_good');
-    expect(within(dialog).getByTestId('sandbox-hint')).toHaveTextContent('pass_good');
+    // The sign-in form shows once the dialog has asked the sandbox for its banks.
+    const hint = await within(dialog).findByTestId('sandbox-hint');
+    expect(hint).toHaveTextContent('user_good');
+    expect(hint).toHaveTextContent('pass_good');
     expect(within(dialog).queryByLabelText('Bank', { selector: 'input' })).not.toBeInTheDocument();
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Username' }), {
       target: { value: 'user_good' },
