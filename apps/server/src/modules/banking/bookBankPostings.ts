@@ -1,10 +1,10 @@
-import { and, eq, inArray, like, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
-import { accounts, bankPostings, depositAccounts, entries, transactions } from '../../db/schema';
+import { bankPostings, depositAccounts, entries, transactions } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import type { BankPostingMade } from '../../providers/banking';
-import { createAccount } from '../ledger/accounts';
+import { ensureAccountUnderRoot } from '../ledger/accounts';
 import { insertEntries } from '../ledger/entries';
 import type { BankingDeps } from './bankingDeps';
 import { submitHeldTransfers } from './heldTransfers';
@@ -18,35 +18,6 @@ export const BOOKS_COUNTER_ACCOUNTS = {
 
 /** The transaction source of the books' mirror of a bank posting (its external id is the posting's). */
 export const BANK_POSTING_SOURCE = 'keel_bank';
-
-/** An account named `name` in the subtree of the root `root`, made under the root when there is none. */
-async function ensureBooksAccount(
-  tx: Tx,
-  clock: Clock,
-  entityId: string,
-  spec: { root: string; name: string },
-): Promise<string> {
-  const [root] = await tx
-    .select({ id: accounts.id, ancestry: accounts.ancestry })
-    .from(accounts)
-    .where(and(eq(accounts.entityId, entityId), eq(accounts.name, spec.root), eq(accounts.ancestry, '/')));
-  if (!root) throw new Error(`The books of ${entityId} have no ${spec.root} root`);
-  const [found] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.entityId, entityId),
-        eq(accounts.name, spec.name),
-        like(accounts.ancestry, `/${root.id}/%`),
-      ),
-    )
-    .orderBy(accounts.sortOrder, accounts.id)
-    .limit(1);
-  if (found) return found.id;
-  const created = await createAccount(tx, clock, { entityId, parentId: root.id, name: spec.name });
-  return created.id;
-}
 
 /** For a return: the account the original transfer's mirror was booked against (wherever it was moved). */
 async function counterOfTransfer(
@@ -107,7 +78,7 @@ export async function bookBankPostings(
       (posting.kind === 'transfer_return' && posting.transferId
         ? await counterOfTransfer(tx, posting.transferId, ledgerAccountId)
         : null) ??
-      (await ensureBooksAccount(
+      (await ensureAccountUnderRoot(
         tx,
         clock,
         posting.entityId,

@@ -7,7 +7,7 @@ import { accounts, depositAccounts } from '../../db/schema';
 import { isUuid } from '../../graphql/context';
 import type { BankingProvider } from '../../providers/banking';
 import { PROVIDER_ACCOUNT_TYPE } from '../entities/service';
-import { createAccount } from '../ledger/accounts';
+import { createAccount, rootAccountId } from '../ledger/accounts';
 import { depositAccountNotFound } from './bankingErrors';
 
 export type DepositAccountRow = typeof depositAccounts.$inferSelect;
@@ -48,16 +48,9 @@ export async function openDepositAccount(
     // The application opens one account: asked again (a retried transaction), the bank answers it.
     requestKey: `keel-account-${input.applicationId ?? input.entityId}`,
   });
-  const [banks] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(eq(accounts.entityId, input.entityId), eq(accounts.name, 'Banks'), eq(accounts.ancestry, '/')),
-    );
-  if (!banks) throw new Error(`The books of ${input.entityId} have no Banks root`);
   const booksAccount = await createAccount(tx, clock, {
     entityId: input.entityId,
-    parentId: banks.id,
+    parentId: await rootAccountId(tx, input.entityId, 'Banks'),
     name: `${name} ••${numbers.accountNumber.slice(-4)}`,
   });
   const now = clock.now();

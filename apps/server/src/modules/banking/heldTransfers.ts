@@ -13,6 +13,9 @@ export function bankRequestKey(entityId: string, idempotencyKey: string): string
   return `keel-transfer-${createHash('sha256').update(`${entityId}:${idempotencyKey}`).digest('hex').slice(0, 40)}`;
 }
 
+/** The secret box's context of a transfer's sealed recipient account number (sealed on send, opened here). */
+export const transferAccountSealContext = (transferId: string) => `bank_transfer_account:${transferId}`;
+
 /**
  * Transfers dated later that a real bank does not hold yet (Increase takes no future-dated wire, so
  * Keel keeps them: `provider_transfer_id` null on an account held at the bank) are handed to the bank
@@ -52,7 +55,7 @@ export async function submitHeldTransfers(
         name: transfer.recipientName,
         accountNumber: deps.secrets.open(
           transfer.recipientAccountNumberSealed,
-          `bank_transfer_account:${transfer.id}`,
+          transferAccountSealContext(transfer.id),
         ),
         routingNumber: transfer.recipientRoutingNumber,
         accountType: transfer.recipientAccountType,

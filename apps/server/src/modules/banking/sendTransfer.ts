@@ -21,7 +21,7 @@ import type { BankingDeps } from './bankingDeps';
 import { BANKING_MESSAGES, bankingRefusal } from './bankingErrors';
 import { settleDueInTransaction } from './bookBankPostings';
 import { type DepositAccountRow, listDepositAccounts, lockDepositAccount } from './depositAccounts';
-import { bankRequestKey } from './heldTransfers';
+import { bankRequestKey, transferAccountSealContext } from './heldTransfers';
 
 export type BankTransferRow = typeof bankTransfers.$inferSelect;
 
@@ -177,7 +177,7 @@ export async function sendTransfer(deps: BankingDeps, input: TransferInput): Pro
         vendorId: form.vendorId ?? null,
         recipientName: form.recipientName,
         recipientRoutingNumber: form.routingNumber,
-        recipientAccountNumberSealed: deps.secrets.seal(form.accountNumber, `bank_transfer_account:${id}`),
+        recipientAccountNumberSealed: deps.secrets.seal(form.accountNumber, transferAccountSealContext(id)),
         recipientAccountLast4: form.accountNumber.slice(-4),
         recipientAccountType: 'recipientAccountType' in form ? form.recipientAccountType : null,
         recipientAddress: 'recipientAddress' in form ? form.recipientAddress : null,

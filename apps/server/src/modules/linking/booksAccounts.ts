@@ -1,9 +1,9 @@
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { accounts } from '../../db/schema';
 import type { AggregatorAccountType } from '../../providers/aggregators';
-import { createAccount } from '../ledger/accounts';
+import { createAccount, ensureAccountUnderRoot, rootAccountId } from '../ledger/accounts';
 
 /**
  * The accounts of the books an import posts to: the linked account's own mirror (under the root of its
@@ -32,38 +32,14 @@ export const ROOT_OF_TYPE: Record<AggregatorAccountType, string> = {
 /** Whether a type's balance is owed (credit and loans): the books hold it negated (a credit balance). */
 export const isOwedType = (type: string) => type === 'credit' || type === 'loan';
 
-async function rootId(tx: Tx, entityId: string, name: string): Promise<string> {
-  const [root] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.entityId, entityId), eq(accounts.name, name), eq(accounts.ancestry, '/')));
-  if (!root) throw new Error(`The books of ${entityId} have no ${name} root`);
-  return root.id;
-}
-
 /** The counter account of this kind: the first so named under its root, made there when there is none. */
-export async function ensureCounterAccount(
+export function ensureCounterAccount(
   tx: Tx,
   clock: Clock,
   entityId: string,
   kind: CounterKind,
 ): Promise<string> {
-  const spec = COUNTER_ACCOUNTS[kind];
-  const root = await rootId(tx, entityId, spec.root);
-  const [found] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.entityId, entityId),
-        eq(accounts.name, spec.name),
-        like(accounts.ancestry, `/${root}/%`),
-      ),
-    )
-    .orderBy(accounts.sortOrder, accounts.id)
-    .limit(1);
-  if (found) return found.id;
-  return (await createAccount(tx, clock, { entityId, parentId: root, name: spec.name })).id;
+  return ensureAccountUnderRoot(tx, clock, entityId, COUNTER_ACCOUNTS[kind]);
 }
 
 /**
@@ -82,7 +58,7 @@ export async function createLinkedLedgerAccount(
     refId: string;
   },
 ): Promise<string> {
-  const parentId = await rootId(tx, input.entityId, ROOT_OF_TYPE[input.type]);
+  const parentId = await rootAccountId(tx, input.entityId, ROOT_OF_TYPE[input.type]);
   const label = `${input.name.trim().slice(0, 100) || 'Linked account'}${input.mask ? ` ••${input.mask}` : ''}`;
   const account = await createAccount(tx, clock, { entityId: input.entityId, parentId, name: label });
   await tx

@@ -10,3 +10,4 @@ export { AccountChildRef, AccountRef } from './accountTypes';
 export { createAccount } from './createAccount';
 export { createDefaultChart, DEFAULT_REPORT_NAME, defaultReportLines, ROOT_ACCOUNTS } from './defaultChart';
 export { deleteAccount } from './deleteAccount';
+export { ensureAccountUnderRoot, rootAccountId } from './namedAccounts';
