@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { bankPostings, depositAccounts, entries, transactions } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import type { BankPostingMade } from '../../providers/banking';
+import { publishEntityUpdate } from '../../realtime/entityEvents';
 import { ensureAccountUnderRoot } from '../ledger/accounts';
 import { insertEntries } from '../ledger/entries';
 import type { BankingDeps } from './bankingDeps';
@@ -47,7 +48,8 @@ async function counterOfTransfer(
  * under Banks; money in is a debit, positive) and the opposite on the counter account: the one
  * `counterFor` gives, else the original transfer's for a return, else Uncategorized Income (deposits),
  * Uncategorized Expense (transfers) or Interest Income (interest). Rollups and history through the
- * ledger's own writer, so the report and /keel-transactions see the posting at once.
+ * ledger's own writer, so the report and /keel-transactions see the posting at once. The company's
+ * pages hear that its deposit balances moved (EntitySubscription), on commit.
  */
 export async function bookBankPostings(
   tx: Tx,
@@ -56,6 +58,9 @@ export async function bookBankPostings(
   counterFor: (posting: BankPostingMade) => string | undefined = () => undefined,
 ): Promise<void> {
   if (postings.length === 0) return;
+  for (const entityId of new Set(postings.map((posting) => posting.entityId))) {
+    await publishEntityUpdate(tx, entityId, 'depositAccounts');
+  }
   const ledgerAccounts = new Map(
     (
       await tx

@@ -4,9 +4,9 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { createJobsCompany, deferred, jobReaches } from '../../../test/jobsTestKit';
 import { eventually, listenOnce, openSse, type SseResult } from '../../../test/sseTestKit';
 import { memberships } from '../../db/schema';
+import { ACCESS_RECHECK_MS } from '../../graphql/watchEntityTopic';
 import { enqueueJob } from '../../jobs/enqueueJob';
 import type { JobHandlers } from '../../jobs/jobHandler';
-import { ACCESS_RECHECK_MS } from './watchEntityJobs';
 
 /**
  * Issue 17 over GraphQL: entityJobs, cancelEntityJob and the entityJobWasUpdated subscription over

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { bankLinks, jobs } from '../../db/schema';
 import { cancelJob } from '../../jobs/cancelJob';
 import { AggregatorError } from '../../providers/aggregators';
+import { publishEntityUpdate } from '../../realtime/entityEvents';
 import { type BankLinkRow, credentialOf } from './bankLinkRows';
 import { bankLinkSyncKey } from './bankLinkSyncJob';
 import type { LinkingDeps } from './linkingDeps';
@@ -41,5 +42,6 @@ export async function deleteBankLink(
     );
   for (const job of active) await cancelJob(deps.db, { entityId: link.entityId, jobId: job.id });
   await deps.db.delete(bankLinks).where(eq(bankLinks.id, link.id));
+  await publishEntityUpdate(deps.db, link.entityId, 'linkedAccounts');
   return link.id;
 }

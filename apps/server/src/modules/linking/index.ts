@@ -5,6 +5,7 @@
  */
 import './linkingQueries';
 import './linkingMutations';
+import './entitySubscription';
 
 export type { BankLinkRow, LinkedAccountRow } from './bankLinkRows';
 export { BANK_LINK_SYNC_JOB, bankLinkSyncHandler, enqueueBankLinkSync } from './bankLinkSyncJob';

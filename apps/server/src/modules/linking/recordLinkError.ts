@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { bankLinks } from '../../db/schema';
 import type { AggregatorError } from '../../providers/aggregators';
+import { publishEntityUpdate } from '../../realtime/entityEvents';
 
 const TEXT_MAX = 1_000;
 const cut = (value: string | null) => (value === null ? null : value.slice(0, TEXT_MAX));
@@ -13,7 +14,7 @@ const cut = (value: string | null) => (value === null ? null : value.slice(0, TE
  * Reconnect when it is a login that expired (spec §4). A successful sync or a reconnect clears it.
  */
 export async function recordLinkError(db: Db | Tx, clock: Clock, linkId: string, error: AggregatorError) {
-  await db
+  const [row] = await db
     .update(bankLinks)
     .set({
       state: 'error',
@@ -23,5 +24,7 @@ export async function recordLinkError(db: Db | Tx, clock: Clock, linkId: string,
       displayMessage: cut(error.displayMessage),
       updatedAt: clock.now(),
     })
-    .where(eq(bankLinks.id, linkId));
+    .where(eq(bankLinks.id, linkId))
+    .returning({ entityId: bankLinks.entityId });
+  if (row) await publishEntityUpdate(db, row.entityId, 'linkedAccounts');
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { importedTransactions, linkedAccounts } from '../../db/schema';
 import type { AggregatorAccount, AggregatorAccountType } from '../../providers/aggregators';
+import { publishEntityUpdate } from '../../realtime/entityEvents';
 import { type BankLinkRow, IMPORT_SOURCES, LEDGER_REF_TYPES, type LinkedAccountRow } from './bankLinkRows';
 import { createImportContext, unbookImportedRow } from './bookImportedRows';
 import { createLinkedLedgerAccount } from './booksAccounts';
@@ -71,6 +72,7 @@ export async function upsertLinkedAccounts(
     if (!saved.ledgerAccountId) saved = await attachLedgerAccount(tx, clock, link, saved);
     byProviderId.set(saved.providerAccountId, saved);
   }
+  if (accounts.length > 0) await publishEntityUpdate(tx, link.entityId, 'linkedAccounts');
   return byProviderId;
 }
 
