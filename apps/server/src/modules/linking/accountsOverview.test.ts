@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deposit, openKeelAccount } from '../../../test/bankingTestKit';
 import { monthCells, reportGrid } from '../../../test/dashboardTestKit';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
 import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
@@ -18,7 +19,13 @@ const OVERVIEW = `query($e: ID!) { accountsOverview(entityId: $e) {
     institutionName provider needsReconnect updatedAt balances { current available } } }
   netWorth { id name color data { date value } } totalAssets { id name color data { date value } } } }`;
 
-type Item = { name: string; ledgerAccountId: string; ledgerBalance: number; balances: { current: number } };
+type Item = {
+  name: string;
+  ledgerAccountId: string;
+  ledgerBalance: number;
+  provider: string;
+  balances: { current: number };
+};
 type Overview = {
   asOf: string;
   summary: { assets: number; liabilities: number; netWorth: number };
@@ -142,6 +149,37 @@ describe('AccountsOverview', () => {
         assets - (cards?.[month] ?? 0) - (loans?.[month] ?? 0),
       );
     }
+  });
+
+  it("counts Keel's own deposit accounts as cash, at the bank's balance, which is the books' too", async () => {
+    const keel = await createLedgerFixture(t, 'Keel Banked');
+    const account = await openKeelAccount(keel);
+    await deposit(t, account.id, 250_075, '2026-10-05');
+    await deposit(t, account.id, 1_000, TEST_TODAY);
+    const plaid = await linkPlaid(t, keel);
+    await syncLink(t, plaid.itemId);
+    const result = await keel.gql<{ accountsOverview: Overview }>(OVERVIEW, { e: keel.entityId });
+    expect(result.errors).toBeUndefined();
+    const shown = result.data!.accountsOverview;
+    const cash = shown.groups.find((group) => group.name === 'Cash');
+    const item = cash?.items.find((candidate) => candidate.ledgerAccountId === account.ledgerAccountId);
+    expect(item).toMatchObject({
+      name: account.name,
+      mask: account.accountNumber.slice(-4),
+      provider: 'keel',
+      institutionName: 'Keel',
+      needsReconnect: false,
+      ledgerBalance: 251_075,
+      balances: { current: 251_075 },
+    });
+    expect(await booksBalance(t, account.ledgerAccountId)).toBe(251_075);
+    expect(cash?.total).toBe(cash?.items.reduce((sum, one) => sum + one.ledgerBalance, 0));
+    expect(shown.summary.assets).toBe(
+      shown.groups
+        .filter((group) => group.name === 'Cash' || group.name === 'Investments')
+        .reduce((sum, group) => sum + group.total, 0),
+    );
+    expect(shown.totalAssets.data.at(-1)?.value).toBe(shown.summary.assets);
   });
 
   it('is empty for a company with no links, and refused to a card-only member', async () => {

@@ -1,9 +1,19 @@
-import { addMonths, type Cents, latestMonth, type MonthKey, monthBounds, monthKeyOfDate } from '@keel/domain';
+import {
+  addMonths,
+  type Cents,
+  latestMonth,
+  type MonthKey,
+  monthBounds,
+  monthKeyOfDate,
+  PRODUCT_NAME,
+} from '@keel/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import type { LinkProvider } from '../../db/schema';
 import { monthlyRollups } from '../../db/schema';
 import { readSnapshot } from '../../db/transactions';
-import { type BankLinkRow, type LinkedAccountRow, listAccountsOfLinks, listBankLinks } from './bankLinkRows';
+import { listDepositAccounts } from '../banking';
+import { listAccountsOfLinks, listBankLinks, needsReconnect } from './bankLinkRows';
 import { isOwedType } from './booksAccounts';
 
 /** The overview's groups (spec §9 account groups; Banks shown as Cash), in the page's order. */
@@ -24,12 +34,25 @@ const LIABILITY_GROUPS: readonly OverviewGroupName[] = ['Credit Cards', 'Loans']
 /** How many months the series reach back at most (the current one included). */
 export const SERIES_MONTHS = 24;
 
+/** Where an overview account comes from: a bank linked through provider A or B, or Keel's own bank. */
+export type OverviewSource = LinkProvider | 'keel';
+
 export type OverviewItem = {
-  account: LinkedAccountRow;
-  link: BankLinkRow;
+  accountId: string;
+  source: OverviewSource;
+  name: string;
+  mask: string | null;
+  officialName: string | null;
+  institutionName: string;
   group: OverviewGroupName;
+  /** The bank's balances, as it states them (owed positive). */
+  balances: { currentBalance: Cents | null; availableBalance: Cents | null };
+  ledgerAccountId: string;
   /** The mirror's balance in the books as the page shows it: owed balances positive, like the bank's. */
   ledgerBalance: Cents;
+  needsReconnect: boolean;
+  /** When its balances were last read from the bank. */
+  updatedAt: Date;
 };
 export type OverviewGroup = { name: OverviewGroupName; total: Cents; items: OverviewItem[] };
 export type BalanceSeries = {
@@ -58,17 +81,12 @@ export type AccountsOverview = {
 export async function readAccountsOverview(
   db: Db | Tx,
   entityId: string,
-  today: string,
+  now: Date,
 ): Promise<AccountsOverview> {
+  const today = now.toISOString().slice(0, 10);
   return readSnapshot(db, async (tx) => {
-    const links = await listBankLinks(tx, entityId);
-    const accounts = (
-      await listAccountsOfLinks(
-        tx,
-        links.map((link) => link.id),
-      )
-    ).filter((account) => account.ledgerAccountId !== null);
-    const ledgerIds = accounts.map((account) => account.ledgerAccountId as string);
+    const sources = [...(await linkedSources(tx, entityId)), ...(await keelSources(tx, entityId, now))];
+    const ledgerIds = sources.map((source) => source.ledgerAccountId);
     const rollups = ledgerIds.length
       ? await tx
           .select({
@@ -91,14 +109,9 @@ export async function readAccountsOverview(
         (sum, row) => (row.accountId === accountId && row.month <= month ? sum + row.amount : sum),
         0,
       );
-    const items: OverviewItem[] = accounts.map((account) => {
-      const raw = rawThrough(account.ledgerAccountId as string, currentMonth);
-      return {
-        account,
-        link: links.find((link) => link.id === account.linkId) as BankLinkRow,
-        group: GROUP_OF_TYPE[account.accountType] ?? 'Other',
-        ledgerBalance: isOwedType(account.accountType) ? -raw : raw,
-      };
+    const items: OverviewItem[] = sources.map(({ owed, ...source }) => {
+      const raw = rawThrough(source.ledgerAccountId, currentMonth);
+      return { ...source, ledgerBalance: owed ? -raw : raw };
     });
     const groups = OVERVIEW_GROUPS.map((name) => {
       const members = items.filter((item) => item.group === name);
@@ -116,7 +129,7 @@ export async function readAccountsOverview(
     const rawOf = (names: readonly OverviewGroupName[], month: MonthKey) =>
       items
         .filter((item) => names.includes(item.group))
-        .reduce((sum, item) => sum + rawThrough(item.account.ledgerAccountId as string, month), 0);
+        .reduce((sum, item) => sum + rawThrough(item.ledgerAccountId, month), 0);
     const pointDate = (month: MonthKey) => (month === currentMonth ? today : monthBounds(month).lastDay);
     return {
       asOf: today,
@@ -149,4 +162,55 @@ function seriesMonths(active: readonly string[], current: MonthKey): MonthKey[] 
   const months: MonthKey[] = [];
   for (let month = first; month <= current; month = addMonths(month, 1)) months.push(month);
   return months;
+}
+
+type OverviewSourceItem = Omit<OverviewItem, 'ledgerBalance'> & { owed: boolean };
+
+/** The accounts of the company's bank links that have a mirror in the books. */
+async function linkedSources(tx: Db | Tx, entityId: string): Promise<OverviewSourceItem[]> {
+  const links = await listBankLinks(tx, entityId);
+  const accounts = await listAccountsOfLinks(
+    tx,
+    links.map((link) => link.id),
+  );
+  return accounts.flatMap((account) => {
+    const link = links.find((candidate) => candidate.id === account.linkId);
+    if (!link || account.ledgerAccountId === null) return [];
+    return [
+      {
+        accountId: account.id,
+        source: link.provider,
+        name: account.name,
+        mask: account.mask,
+        officialName: account.officialName,
+        institutionName: link.institutionName,
+        group: GROUP_OF_TYPE[account.accountType] ?? 'Other',
+        balances: { currentBalance: account.currentBalance, availableBalance: account.availableBalance },
+        ledgerAccountId: account.ledgerAccountId,
+        owed: isOwedType(account.accountType),
+        needsReconnect: needsReconnect(link),
+        updatedAt: account.balancesUpdatedAt ?? account.updatedAt,
+      },
+    ];
+  });
+}
+
+/** The company's Keel deposit accounts: cash, at the bank's ledger balance. */
+async function keelSources(tx: Db | Tx, entityId: string, now: Date): Promise<OverviewSourceItem[]> {
+  const accounts = await listDepositAccounts(tx, entityId);
+  return accounts.map((account) => ({
+    accountId: account.id,
+    source: 'keel',
+    name: account.name,
+    mask: account.accountNumber.slice(-4),
+    officialName: null,
+    institutionName: PRODUCT_NAME,
+    group: 'Cash',
+    balances: { currentBalance: account.currentBalance, availableBalance: account.availableBalance },
+    ledgerAccountId: account.ledgerAccountId,
+    owed: false,
+    needsReconnect: false,
+    // Keel keeps the bank's ledger itself: its balances are as of now.
+    updatedAt: now,
+  }));
 }

@@ -39,7 +39,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'read');
-      return readAccountsOverview(ctx.db, entityId, ctx.clock.now().toISOString().slice(0, 10));
+      return readAccountsOverview(ctx.db, entityId, ctx.clock.now());
     },
   }),
 }));

@@ -1,34 +1,37 @@
 import { builder } from '../../graphql/builder';
 import type { AccountsOverview, BalanceSeries, OverviewGroup, OverviewItem } from './accountsOverview';
-import { needsReconnect } from './bankLinkRows';
 import { LinkedAccountBalancesRef } from './linkingTypes';
 
 const OverviewItemRef = builder.objectRef<OverviewItem>('AccountsOverviewItem').implement({
-  description: 'A linked account on the accounts overview (spec §3 Accounts overview items).',
+  description:
+    "An account on the accounts overview (spec §3 Accounts overview items): a linked bank's account, or one of Keel's own deposit accounts.",
   fields: (t) => ({
-    accountId: t.id({ resolve: (item) => item.account.id }),
+    accountId: t.exposeID('accountId'),
     accountingCategory: t.string({
       description: 'Its group: Cash, Credit Cards, Investments, Loans or Other.',
       resolve: (item) => item.group,
     }),
-    name: t.string({ resolve: (item) => item.account.name }),
-    mask: t.string({ nullable: true, resolve: (item) => item.account.mask }),
-    officialName: t.string({ nullable: true, resolve: (item) => item.account.officialName }),
-    balances: t.field({ type: LinkedAccountBalancesRef, resolve: (item) => item.account }),
+    name: t.exposeString('name'),
+    mask: t.exposeString('mask', { nullable: true }),
+    officialName: t.exposeString('officialName', { nullable: true }),
+    balances: t.field({ type: LinkedAccountBalancesRef, resolve: (item) => item.balances }),
     ledgerBalance: t.field({
       type: 'Cents',
       description:
         'Its balance in the books, shown as the bank shows it (owed positive): equal to balances.current after a sync.',
       resolve: (item) => item.ledgerBalance,
     }),
-    ledgerAccountId: t.id({ resolve: (item) => item.account.ledgerAccountId ?? '' }),
-    institutionName: t.string({ resolve: (item) => item.link.institutionName }),
-    provider: t.string({ description: 'plaid or moneykit.', resolve: (item) => item.link.provider }),
-    needsReconnect: t.boolean({ resolve: (item) => needsReconnect(item.link) }),
+    ledgerAccountId: t.exposeID('ledgerAccountId'),
+    institutionName: t.exposeString('institutionName'),
+    provider: t.string({
+      description: "Where it comes from: plaid or moneykit (a linked bank), or keel (Keel's own bank).",
+      resolve: (item) => item.source,
+    }),
+    needsReconnect: t.exposeBoolean('needsReconnect'),
     updatedAt: t.field({
       type: 'DateTime',
       description: 'When its balances were last read from the bank.',
-      resolve: (item) => item.account.balancesUpdatedAt ?? item.account.updatedAt,
+      resolve: (item) => item.updatedAt,
     }),
   }),
 });
