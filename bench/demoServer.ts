@@ -31,15 +31,9 @@ export type DemoServer = {
  */
 export async function withDemoServer(target: ScratchDatabase, work: (server: DemoServer) => Promise<void>) {
   const db = target.db;
-  const clock = systemClock;
-  const config = readConfig({
-    NODE_ENV: 'production',
-    SECRET_KEY: BENCH_SECRET_KEY,
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '',
-  });
+  const config = benchServerConfig();
   // Sealed with the server's key, so the demo cards' Reveal works on the bench server too.
-  await seedDemoIfEmpty(db, clock, secretBoxOf(config));
+  await seedDemoIfEmpty(db, systemClock, secretBoxOf(config));
   const [owner] = await rowsOf<{ id: string }>(
     db,
     sql`SELECT id FROM users WHERE email = ${DEMO_OWNER.email}`,
@@ -49,19 +43,33 @@ export async function withDemoServer(target: ScratchDatabase, work: (server: Dem
     sql`SELECT id FROM entities WHERE name = ${DEMO_COMPANY_NAME}`,
   );
   if (!owner || !entity) throw new Error('The demo seed did not create its owner and company');
-  const app = await buildApp({ db, config, clock, providers: createProviders(config, db) });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startBenchServer(db);
   try {
-    const { token } = await issueAccessToken(db, clock, owner.id, 24);
+    const { token } = await issueAccessToken(db, systemClock, owner.id, 24);
     const headers = {
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
       'accept-encoding': 'gzip, deflate, br, zstd',
     };
-    await work({ db, url: `${address}/graphql`, headers, entityId: entity.id });
+    await work({ db, url: `${server.origin}/graphql`, headers, entityId: entity.id });
   } finally {
-    await app.close();
+    await server.close();
   }
+}
+
+/** The production configuration the benches' servers run with. */
+const benchServerConfig = () =>
+  readConfig({ NODE_ENV: 'production', SECRET_KEY: BENCH_SECRET_KEY, LOG_LEVEL: 'silent', WEB_DIST: '' });
+
+/**
+ * One more production server over `db` (its own pool, job runner and realtime connection, as another
+ * process's would be), listening on a free local port: its origin, and how to close it.
+ */
+export async function startBenchServer(db: Db): Promise<{ origin: string; close(): Promise<void> }> {
+  const config = benchServerConfig();
+  const app = await buildApp({ db, config, clock: systemClock, providers: createProviders(config, db) });
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { origin, close: () => app.close() };
 }
 
 /** The rows of a raw SQL query (both drivers answer `{ rows }`). */

@@ -27,6 +27,7 @@ const { DEFAULT_HIRING_API_BENCH, runHiringApiBenchmark } = await import('./hiri
 const { DEFAULT_BILLING_API_BENCH, runBillingApiBenchmark } = await import('./billingApi');
 const { DEFAULT_SETTINGS_API_BENCH, runSettingsApiBenchmark } = await import('./settingsApi');
 const { DEFAULT_BANKING_API_BENCH, runBankingApiBenchmark } = await import('./bankingApi');
+const { DEFAULT_LINKING_API_BENCH, runLinkingApiBenchmark } = await import('./linkingApi');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -198,6 +199,15 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       seconds: readCount('seconds', DEFAULT_BANKING_API_BENCH.seconds),
       databases: readDatabases(DEFAULT_BANKING_API_BENCH.databases),
       postgresUrl: readPostgresUrl(DEFAULT_BANKING_API_BENCH.postgresUrl),
+    }),
+  /** The accounts pages at 50 clients, and a bank linked on one server heard on another (bench/linkingApi.ts). */
+  'linking-api': () =>
+    runLinkingApiBenchmark({
+      runs: readCount('runs', DEFAULT_LINKING_API_BENCH.runs),
+      clients: readCount('clients', DEFAULT_LINKING_API_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_LINKING_API_BENCH.seconds),
+      databases: readDatabases(DEFAULT_LINKING_API_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_LINKING_API_BENCH.postgresUrl),
     }),
   /** The billing page: subscribe, pay and cancel, and its Billing query at 50 clients (bench/billingApi.ts). */
   'billing-api': () =>

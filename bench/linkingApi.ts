@@ -1,0 +1,292 @@
+/**
+ * The accounts pages and realtime across servers (issue 17), on the demo company (Acme Robotics: one
+ * bank linked through each provider, a Keel checking account), signed in as its owner:
+ * 1. /accounts: AccountsOverview, /accounts/linked: LinkedAccounts and EntityJobs, each at `clients`
+ *    concurrent HTTP clients for `seconds`, on each database;
+ * 2. two servers on one PostgreSQL database (each with its own pool, job runner and LISTEN connection,
+ *    as two processes behind a proxy): a subscriber on server B (entityWasUpdated and
+ *    entityJobWasUpdated over SSE) while a bank is linked on server A, `runs` times: how long from the
+ *    request on A until B's subscriber hears the accounts and the queued sync, that the sync job ran
+ *    once on one of the two servers, and that it imported each transaction once.
+ *
+ *   npm run bench -- linking-api [runs=10] [clients=50] [seconds=10] [databases=pglite,postgres]
+ */
+import { sql } from 'drizzle-orm';
+import { print } from 'graphql';
+import { openDatabase } from '../apps/server/src/db/client';
+import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
+import { ACCOUNTS_OVERVIEW_QUERY } from '../apps/web/src/features/accounts/accountsOverviewQuery';
+import { ENTITY_JOBS_QUERY, LINKED_ACCOUNTS_QUERY } from '../apps/web/src/features/linking/linkingQueries';
+import { type DemoServer, rowsOf, startBenchServer, withDemoServer } from './demoServer';
+import { loadGraphql, printLoadFigures } from './loadClients';
+import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
+import { formatStats, summarizeRuns } from './stats';
+
+export type LinkingApiBenchOptions = {
+  runs: number;
+  clients: number;
+  seconds: number;
+  databases: readonly BenchDatabase[];
+  postgresUrl: string;
+};
+
+export const DEFAULT_LINKING_API_BENCH: LinkingApiBenchOptions = {
+  runs: 10,
+  clients: 50,
+  seconds: 10,
+  databases: ['pglite', 'postgres'],
+  postgresUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
+};
+
+const LABEL_WIDTH = 52;
+
+/** The sandbox institutions of provider A the runs link in turn (each then deleted). */
+const INSTITUTIONS = ['ins_109508', 'ins_109509', 'ins_109511'];
+
+export async function runLinkingApiBenchmark(options: LinkingApiBenchOptions): Promise<void> {
+  console.log(
+    `\nAccounts pages through the API: AccountsOverview, LinkedAccounts and EntityJobs at ${options.clients} clients, ${options.seconds} s each; then a bank linked on server A heard on server B (${options.runs} runs, PostgreSQL)`,
+  );
+  console.log(describeMachine());
+  await onEachDatabase(options.databases, options.postgresUrl, 'keel-bench-linking', async (target) => {
+    console.log(`\n${target.label}:`);
+    await withDemoServer(target, async (server) => {
+      await loadPages(server, options);
+      if (target.url) await acrossTwoServers(target, server, options);
+    });
+  });
+}
+
+async function loadPages(server: DemoServer, options: LinkingApiBenchOptions): Promise<void> {
+  const pages = [
+    {
+      label: 'AccountsOverview (/accounts)',
+      operationName: 'AccountsOverview',
+      query: ACCOUNTS_OVERVIEW_QUERY,
+    },
+    {
+      label: 'LinkedAccounts (/accounts/linked)',
+      operationName: 'LinkedAccounts',
+      query: LINKED_ACCOUNTS_QUERY,
+    },
+    { label: 'EntityJobs (/accounts/linked)', operationName: 'EntityJobs', query: ENTITY_JOBS_QUERY },
+  ];
+  for (const page of pages) {
+    const body = JSON.stringify({
+      operationName: page.operationName,
+      query: print(page.query),
+      variables: { entityId: server.entityId },
+    });
+    await answered(server.url, server.headers, body, page.operationName);
+    printLoadFigures(
+      `${page.label}, ${options.clients} clients`,
+      await loadGraphql(server.url, server.headers, body, options.clients, options.seconds),
+      LABEL_WIDTH,
+    );
+  }
+}
+
+const SUBSCRIBE_ACCOUNTS = `subscription($e: ID!) { entityWasUpdated(entityId: $e) { reason accounts { accountId } } }`;
+const SUBSCRIBE_JOBS = `subscription($e: ID!) { entityJobWasUpdated(entityId: $e) { jobStatus { id status } } }`;
+const LINK_TOKEN = `mutation($e: ID!) { createPlaidLinkToken(entityId: $e) { linkToken errors } }`;
+const CREATE_ITEM = `mutation($e: ID!, $t: String!) { createPlaidItem(entityId: $e, publicToken: $t) {
+  item { itemId accounts { accountId } } job { id } errors } }`;
+const DELETE_ITEM = `mutation($i: ID!) { deletePlaidItem(itemId: $i) { id errors } }`;
+
+/**
+ * Server A is the demo server; server B opens its own pool on the same database. Each run links a bank
+ * on A (the sandbox's Link flow, then createPlaidItem) with B's subscribers listening, waits for the
+ * sync to finish, checks it ran once and imported nothing twice, and deletes the link.
+ */
+async function acrossTwoServers(target: ScratchDatabase, a: DemoServer, options: LinkingApiBenchOptions) {
+  const second = await openDatabase({ url: target.url as string, poolSize: 10 });
+  const b = await startBenchServer(second.db);
+  const originA = new URL(a.url).origin;
+  const token = a.headers.authorization?.replace('Bearer ', '') ?? '';
+  const accountsHeard: number[] = [];
+  const queuedHeard: number[] = [];
+  const syncDone: number[] = [];
+  let runsOnce = 0;
+  let duplicates = 0;
+  try {
+    for (let run = 0; run < options.runs; run += 1) {
+      const accounts = await openSse(b.origin, SUBSCRIBE_ACCOUNTS, { e: a.entityId }, token);
+      const jobs = await openSse(b.origin, SUBSCRIBE_JOBS, { e: a.entityId }, token);
+      try {
+        const linkToken = (await gql(a, LINK_TOKEN, { e: a.entityId })).createPlaidLinkToken.linkToken;
+        const publicToken = await sandboxLink(originA, linkToken, INSTITUTIONS[run % INSTITUTIONS.length]);
+        const sentAt = performance.now();
+        const made = (await gql(a, CREATE_ITEM, { e: a.entityId, t: publicToken })).createPlaidItem;
+        const jobId: string = made.job.id;
+        accountsHeard.push(
+          (await heard(accounts, sentAt, (d) => d.entityWasUpdated?.reason === 'linkedAccounts')) - sentAt,
+        );
+        queuedHeard.push(
+          (await heard(jobs, sentAt, (d) => d.entityJobWasUpdated?.jobStatus.id === jobId)) - sentAt,
+        );
+        const finished = await heard(
+          jobs,
+          sentAt,
+          (d) =>
+            d.entityJobWasUpdated?.jobStatus.id === jobId &&
+            d.entityJobWasUpdated.jobStatus.status === 'succeeded',
+          60_000,
+        );
+        syncDone.push(finished - sentAt);
+        const [job] = await rowsOf<{ attempts: number }>(
+          a.db,
+          sql`SELECT attempts FROM jobs WHERE id = ${jobId}::uuid`,
+        );
+        if (job?.attempts === 1) runsOnce += 1;
+        const accountIds: string[] = made.item.accounts.map(
+          (account: { accountId: string }) => account.accountId,
+        );
+        const [twice] = await rowsOf<{ n: string }>(
+          a.db,
+          sql`SELECT count(*)::text AS n FROM (
+                SELECT 1 FROM imported_transactions
+                WHERE linked_account_id = ANY(${sql.param(accountIds)}::uuid[])
+                GROUP BY linked_account_id, provider_transaction_id HAVING count(*) > 1) d`,
+        );
+        duplicates += Number(twice?.n ?? 0);
+        await gql(a, DELETE_ITEM, { i: made.item.itemId });
+      } finally {
+        accounts.close();
+        jobs.close();
+      }
+    }
+  } finally {
+    await b.close();
+    await second.close();
+  }
+  console.log('  Two servers on one database (a bank linked on A, heard by a subscriber on B):');
+  console.log(
+    `  ${'createPlaidItem on A → accounts heard on B'.padEnd(LABEL_WIDTH)} ${formatStats(summarizeRuns(accountsHeard))}`,
+  );
+  console.log(
+    `  ${'createPlaidItem on A → sync queued heard on B'.padEnd(LABEL_WIDTH)} ${formatStats(summarizeRuns(queuedHeard))}`,
+  );
+  console.log(
+    `  ${'createPlaidItem on A → sync succeeded heard on B'.padEnd(LABEL_WIDTH)} ${formatStats(summarizeRuns(syncDone))}`,
+  );
+  console.log(
+    `  sync jobs run exactly once: ${runsOnce} of ${options.runs}; transactions imported twice: ${duplicates}`,
+  );
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the bench reads a few fields of untyped answers
+type GqlData = Record<string, any>;
+
+/** A GraphQL call on server A that must answer without errors. */
+async function gql(server: DemoServer, query: string, variables: Record<string, unknown>): Promise<GqlData> {
+  const answer = await answered(server.url, server.headers, JSON.stringify({ query, variables }), 'GraphQL');
+  const data = answer.data as GqlData;
+  const payload = Object.values(data)[0] as { errors?: unknown[] } | undefined;
+  if (payload?.errors && payload.errors.length > 0) throw new Error(JSON.stringify(payload.errors));
+  return data;
+}
+
+/** What the web app's sandbox Link dialog does: signs in at the institution, answers the public token. */
+async function sandboxLink(
+  origin: string,
+  linkToken: string,
+  institutionId: string | undefined,
+): Promise<string> {
+  const response = await fetch(`${origin}/api/sandbox/aggregators/plaid/link`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      link_token: linkToken,
+      institution_id: institutionId,
+      username: 'user_good',
+      password: 'pass_good',
+    }),
+  });
+  const body = (await response.json()) as { public_token?: string };
+  if (!body.public_token) throw new Error(`The sandbox link failed: ${JSON.stringify(body)}`);
+  return body.public_token;
+}
+
+/** A GraphQL subscription over SSE (Yoga's distinct-connections mode), read as a browser's fetch does. */
+type SseSubscription = { next(timeoutMs: number): Promise<{ data?: unknown }>; close(): void };
+
+async function openSse(
+  origin: string,
+  query: string,
+  variables: Record<string, unknown>,
+  token: string,
+): Promise<SseSubscription> {
+  const abort = new AbortController();
+  const response = await fetch(`${origin}/graphql`, {
+    method: 'POST',
+    headers: {
+      accept: 'text/event-stream',
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({ query, variables }),
+    signal: abort.signal,
+  });
+  if (response.status !== 200 || !response.body)
+    throw new Error(`The subscription was refused: ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const ready: { data?: unknown }[] = [];
+  let buffer = '';
+  const read = async (): Promise<void> => {
+    const chunk = await reader.read();
+    if (chunk.done) throw new Error('The SSE stream ended');
+    buffer += chunk.value;
+    for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const data = /^data: ?(.*)$/m.exec(block)?.[1];
+      if (/^event: next$/m.test(block) && data) ready.push(JSON.parse(data) as { data?: unknown });
+    }
+  };
+  return {
+    async next(timeoutMs) {
+      const deadline = performance.now() + timeoutMs;
+      while (ready.length === 0) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`No SSE event within ${timeoutMs} ms`)),
+            Math.max(1, deadline - performance.now()),
+          );
+        });
+        try {
+          await Promise.race([read(), late]);
+        } finally {
+          clearTimeout(timer);
+        }
+      }
+      return ready.shift() as { data?: unknown };
+    },
+    close: () => abort.abort(),
+  };
+}
+
+/** When (performance.now()) the subscription brought an answer that `match`es. */
+async function heard(
+  subscription: SseSubscription,
+  since: number,
+  match: (data: GqlData) => boolean,
+  timeoutMs = 5_000,
+): Promise<number> {
+  for (;;) {
+    const left = since + timeoutMs - performance.now();
+    const result = await subscription.next(Math.max(1, left));
+    if (result.data && match(result.data as GqlData)) return performance.now();
+  }
+}
+
+type Answer = { errors?: unknown[]; data?: Record<string, unknown> };
+
+/** A refused or empty answer stops the bench: it would pass for a fast one. */
+async function answered(url: string, headers: Record<string, string>, body: string, name: string) {
+  const response = await fetch(url, { method: 'POST', headers, body });
+  const answer = (await response.json()) as Answer;
+  if (answer.errors || !answer.data)
+    throw new Error(`${name} was not answered: ${JSON.stringify(answer.errors)}`);
+  return answer;
+}
