@@ -19,7 +19,9 @@ import { registerCardRoutes } from './rest/cards';
 import { registerDevRoutes } from './rest/dev';
 import { registerEntityRoutes } from './rest/entities';
 import { sendProblem } from './rest/problem';
+import { registerQuickbooksRoutes } from './rest/quickbooks';
 import { registerSandboxAggregatorRoutes } from './rest/sandboxAggregators';
+import { registerSandboxQuickbooksRoutes } from './rest/sandboxQuickbooks';
 
 /**
  * Builds the HTTP app. Tests call `app.inject()` on it; main.ts listens on a port. `logStream` takes the
@@ -76,6 +78,8 @@ export async function buildApp(
   await registerCardRoutes(app, deps);
   await registerAccountDocumentRoutes(app, deps);
   registerSandboxAggregatorRoutes(app, deps);
+  registerSandboxQuickbooksRoutes(app, deps);
+  registerQuickbooksRoutes(app, deps);
   if (deps.config.DEV_ROUTES) await registerDevRoutes(app, deps);
   await registerGraphql(app, deps);
   await serveWebApp(app, deps.config);

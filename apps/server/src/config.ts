@@ -88,6 +88,41 @@ const configSchema = z.object({
   INCREASE_PROGRAM_ID: z.string().min(1).max(200).optional(),
   /** The Increase physical card profile physical cards are printed with; unset, Increase's default. */
   INCREASE_PHYSICAL_CARD_PROFILE_ID: z.string().min(1).max(200).optional(),
+  /**
+   * Provider A of linked banks (issue 17): with PLAID_CLIENT_ID and PLAID_SECRET (Plaid's dashboard,
+   * Developers > Keys) banks link through Plaid's API and its official SDK; without them through the
+   * built-in sandbox. One without the other is refused.
+   */
+  PLAID_CLIENT_ID: z.string().min(1).max(200).optional(),
+  PLAID_SECRET: z.string().min(1).max(200).optional(),
+  /**
+   * Plaid's environment: 'sandbox' (default) or 'production' (only with NODE_ENV=production). Plaid
+   * retired 'development' in June 2024 (its SDK no longer knows it): named, it is refused with that reason.
+   */
+  PLAID_ENV: z.enum(['sandbox', 'development', 'production']).default('sandbox'),
+  /** Another address for Plaid's API (a proxy, or a local simulation in tests); overrides PLAID_ENV. */
+  PLAID_BASE_URL: z.string().url().optional(),
+  /**
+   * Provider B: with MONEYKIT_CLIENT_ID and MONEYKIT_CLIENT_SECRET (MoneyKit's dashboard, API keys)
+   * banks link through MoneyKit's API; without them through the built-in sandbox. One without the other
+   * is refused.
+   */
+  MONEYKIT_CLIENT_ID: z.string().min(1).max(200).optional(),
+  MONEYKIT_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  /** MoneyKit's API (its API reference's server); another address for a proxy or a local simulation. */
+  MONEYKIT_BASE_URL: z.string().url().default('https://api.moneykit.com'),
+  /**
+   * The model behind 'Ask Keel AI' (issue 18): 'offline' (default), the built-in assistant that answers
+   * the common questions from the books with no network; or 'openai', any server that speaks OpenAI's
+   * Chat Completions with tool calls (OpenAI itself, or a local model's through OPENAI_BASE_URL), which
+   * needs OPENAI_API_KEY.
+   */
+  AI_PROVIDER: z.enum(['offline', 'openai']).default('offline'),
+  OPENAI_API_KEY: z.string().min(1).max(500).optional(),
+  /** Another Chat Completions server, e.g. http://127.0.0.1:11434/v1 for a local model; unset, OpenAI's. */
+  OPENAI_BASE_URL: z.string().url().optional(),
+  /** The model asked. */
+  OPENAI_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   /** Comma-separated email domains whose users see the Feature Flags menu. */
   STAFF_EMAIL_DOMAINS: z.string().default('keel.dev'),
   /** One more address allowed to see the Feature Flags menu. */
@@ -168,6 +203,8 @@ const checkedConfigSchema = configSchema.superRefine((settings, context) => {
   }
   checkStripeKeys(settings, context);
   checkBankingSettings(settings, context);
+  checkAiSettings(settings, context);
+  checkAggregatorSettings(settings, context);
   if (settings.DEV_ROUTES && settings.NODE_ENV === 'production') {
     context.addIssue({
       code: 'custom',
@@ -220,6 +257,49 @@ function checkBankingSettings(settings: z.infer<typeof configSchema>, context: z
       code: 'custom',
       path: ['INCREASE_ENVIRONMENT'],
       message: 'is production: real money moves only with NODE_ENV=production (use sandbox elsewhere)',
+    });
+  }
+}
+
+/** Each aggregator's keys come in pairs; Plaid's production environment only in production. */
+function checkAggregatorSettings(settings: z.infer<typeof configSchema>, context: z.RefinementCtx) {
+  const pairs = [
+    ['PLAID_CLIENT_ID', 'PLAID_SECRET'],
+    ['MONEYKIT_CLIENT_ID', 'MONEYKIT_CLIENT_SECRET'],
+  ] as const;
+  for (const [id, secret] of pairs) {
+    if (Boolean(settings[id]) === Boolean(settings[secret])) continue;
+    context.addIssue({
+      code: 'custom',
+      path: [settings[id] ? secret : id],
+      message: `must be set with ${settings[id] ? id : secret} (both, or neither for the built-in sandbox)`,
+    });
+  }
+  if (!settings.PLAID_CLIENT_ID || !settings.PLAID_SECRET) return;
+  if (settings.PLAID_ENV === 'development') {
+    context.addIssue({
+      code: 'custom',
+      path: ['PLAID_ENV'],
+      message:
+        'is development, which Plaid retired in June 2024: use sandbox, or production (limited production keys)',
+    });
+  } else if (settings.PLAID_ENV === 'production' && settings.NODE_ENV !== 'production') {
+    context.addIssue({
+      code: 'custom',
+      path: ['PLAID_ENV'],
+      message: 'is production: real bank data only with NODE_ENV=production (use sandbox elsewhere)',
+    });
+  }
+}
+
+/** The OpenAI-compatible assistant needs its key. */
+function checkAiSettings(settings: z.infer<typeof configSchema>, context: z.RefinementCtx) {
+  if (settings.AI_PROVIDER === 'openai' && !settings.OPENAI_API_KEY) {
+    context.addIssue({
+      code: 'custom',
+      path: ['OPENAI_API_KEY'],
+      message:
+        'must be set when AI_PROVIDER is openai (any non-empty value for a local server that needs none)',
     });
   }
 }

@@ -11,7 +11,15 @@ import {
 import { eq } from 'drizzle-orm';
 import { GraphQLError, parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokens, bankApplications, invites, jobs, memberships, users } from '../src/db/schema';
+import {
+  accessTokens,
+  bankApplications,
+  chatThreads,
+  invites,
+  jobs,
+  memberships,
+  users,
+} from '../src/db/schema';
 import { createContext } from '../src/graphql/context';
 import type { FieldAccess } from '../src/graphql/fieldPolicy';
 import { schema } from '../src/graphql/schema';
@@ -19,6 +27,7 @@ import { enqueueJob } from '../src/jobs/enqueueJob';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { authenticateToken, hashSecret } from '../src/modules/auth/tokens';
 import { createEntity } from '../src/modules/entities/service';
+import { connectQuickbooks, quickbooksConnectionRow, waitForQuickbooksSyncs } from './accountingTestKit';
 import {
   applicant,
   applicantAddress,
@@ -306,6 +315,15 @@ async function freshCard(kind: CardKind, status?: CardStatus): Promise<string> {
   });
 }
 
+/** The victim connected to QuickBooks (through the OAuth round trip when it is not), its syncs done. */
+async function victimQuickbooks(): Promise<void> {
+  await waitForQuickbooksSyncs(t, victim.entityId);
+  if ((await quickbooksConnectionRow(t, victim.entityId))?.status !== 'connected') {
+    await connectQuickbooks(t, victim);
+    await waitForQuickbooksSyncs(t, victim.entityId);
+  }
+}
+
 type VictimSubscription = { id: string; status: string } | null;
 
 /** The victim's open Pro Plan subscription, by the owner (null when it has none open). */
@@ -355,10 +373,26 @@ async function victimSubscriptionIn(state: 'startable' | 'incomplete' | 'active'
  * One valid request per root operation, naming the victim company's rows. Builders run before every
  * call, so operations that delete or rename get rows of their own.
  */
+/** A fresh 'Ask Keel AI' thread of the caller's in the victim (the owner's for callers without a live token). */
+async function chatThreadOf(caller: Caller): Promise<string> {
+  const viewer = caller.token ? await authenticateToken(t.db, t.clock, caller.token) : null;
+  const [thread] = await t.db
+    .insert(chatThreads)
+    .values({
+      entityId: victim.entityId,
+      userId: viewer?.userId ?? victim.owner.user.id,
+      title: 'Matrix thread',
+    })
+    .returning({ id: chatThreads.id });
+  if (!thread) throw new Error('chat thread insert returned nothing');
+  return thread.id;
+}
+
 const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
   'Query.me': async () => ({ query: '{ me { id email } }' }),
   'Query.entities': async () => ({ query: '{ entities { id } }' }),
   'Query.today': async () => ({ query: '{ today }' }),
+  'Query.aggregatorModes': async () => ({ query: '{ aggregatorModes { provider sandbox } }' }),
   'Query.entity': async () => ({
     query: 'query($id: ID!) { entity(id: $id) { id name } }',
     variables: { id: victim.entityId },
@@ -863,10 +897,67 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
     query: 'mutation($i: ID!) { deleteMoneykitLink(id: $i) { id } }',
     variables: { i: await freshBankLink(t, victim, 'moneykit') },
   }),
+  // QuickBooks: the victim is connected through the OAuth round trip when it is not (its first sync
+  // runs on this app's runner); each builder waits for the syncs, so none changes the books meanwhile.
+  'Query.quickbooksConnection': async () => {
+    await victimQuickbooks();
+    return {
+      query: 'query($e: ID!) { quickbooksConnection(entityId: $e) { id status } }',
+      variables: { e: victim.entityId },
+    };
+  },
+  'Query.quickbooksAccounts': async () => {
+    await victimQuickbooks();
+    return {
+      query: 'query($e: ID!) { quickbooksAccounts(entityId: $e) { id currentBalance } }',
+      variables: { e: victim.entityId },
+    };
+  },
+  'Mutation.createQuickbooksConnection': async () => ({
+    query: 'mutation($e: ID!) { createQuickbooksConnection(entityId: $e) { oauthUrl } }',
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.syncQuickbooks': async () => {
+    await victimQuickbooks();
+    return {
+      query: 'mutation($e: ID!) { syncQuickbooks(entityId: $e) { id status } }',
+      variables: { e: victim.entityId },
+    };
+  },
+  'Mutation.deleteQuickbooksConnection': async () => {
+    await victimQuickbooks();
+    return {
+      query: 'mutation($e: ID!) { deleteQuickbooksConnection(entityId: $e) { entityId } }',
+      variables: { e: victim.entityId },
+    };
+  },
   // Subscribed through graphql-js (see subscriptionAnswer): an open stream counts as an answer.
   'Subscription.entityJobWasUpdated': async () => ({
     query: 'subscription($e: ID!) { entityJobWasUpdated(entityId: $e) { jobStatus { id status } } }',
     variables: { e: victim.entityId },
+  }),
+  'Subscription.entityWasUpdated': async () => ({
+    query: 'subscription($e: ID!) { entityWasUpdated(entityId: $e) { reason } }',
+    variables: { e: victim.entityId },
+  }),
+  // 'Ask Keel AI' (issue 18): a thread is its user's alone, so each caller names one of their own.
+  'Query.chatThreads': async () => ({
+    query: 'query($e: ID!) { chatThreads(entityId: $e) { id title } }',
+    variables: { e: victim.entityId },
+  }),
+  'Query.chatThread': async (caller) => ({
+    query: 'query($e: ID!, $th: ID!) { chatThread(entityId: $e, threadId: $th) { id messages { id } } }',
+    variables: { e: victim.entityId, th: await chatThreadOf(caller) },
+  }),
+  'Mutation.createOpenaiMessage': async () => ({
+    query:
+      'mutation($e: ID!) { createOpenaiMessage(entityId: $e, content: "What is our runway?") { errors message { id status } } }',
+    variables: { e: victim.entityId },
+  }),
+  'Subscription.threadWasUpdated': async (caller) => ({
+    query:
+      'subscription($e: ID!, $th: ID!) { threadWasUpdated(entityId: $e, threadId: $th) { message { id status } } }',
+    variables: { e: victim.entityId, th: await chatThreadOf(caller) },
   }),
 };
 

@@ -58,6 +58,7 @@ export const RECIPIENT_ROUTING = '021000021';
 
 export type BankAccountView = {
   id: string;
+  name: string;
   accountNumber: string;
   routingNumber: string;
   currentBalance: number;

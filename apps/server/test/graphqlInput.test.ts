@@ -166,6 +166,13 @@ function textOperations(): {
       variables: { accountId: ids.rent },
     },
     {
+      name: 'createOpenaiMessage',
+      text: 'content',
+      query:
+        'mutation($entityId: ID!, $content: String!) { createOpenaiMessage(entityId: $entityId, content: $content) { errors } }',
+      variables: { entityId },
+    },
+    {
       name: 'reportEntries',
       text: 'timeZone',
       query:

@@ -228,6 +228,29 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
     query: 'subscription($entityId: ID!) { entityJobWasUpdated(entityId: $entityId) { jobStatus { id } } }',
     variables: { entityId },
   }),
+  'Subscription.entityWasUpdated': (entityId) => ({
+    query: 'subscription($entityId: ID!) { entityWasUpdated(entityId: $entityId) { reason } }',
+    variables: { entityId },
+  }),
+  // 'Ask Keel AI': the entity guard answers before any thread is looked up.
+  'Query.chatThreads': (entityId) => ({
+    query: 'query($entityId: ID!) { chatThreads(entityId: $entityId) { id } }',
+    variables: { entityId },
+  }),
+  'Query.chatThread': (entityId) => ({
+    query: 'query($entityId: ID!, $th: ID!) { chatThread(entityId: $entityId, threadId: $th) { id } }',
+    variables: { entityId, th: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Mutation.createOpenaiMessage': (entityId) => ({
+    query:
+      'mutation($entityId: ID!) { createOpenaiMessage(entityId: $entityId, content: "What is our runway?") { errors } }',
+    variables: { entityId },
+  }),
+  'Subscription.threadWasUpdated': (entityId) => ({
+    query:
+      'subscription($entityId: ID!, $th: ID!) { threadWasUpdated(entityId: $entityId, threadId: $th) { message { id } } }',
+    variables: { entityId, th: '00000000-0000-4000-8000-000000000001' },
+  }),
   // Bank links (issue 17): the entity guard answers before any token is exchanged or link looked up.
   'Query.plaidItems': (entityId) => ({
     query: 'query($entityId: ID!) { plaidItems(entityId: $entityId) { itemId } }',
@@ -263,6 +286,27 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
     query:
       'mutation($entityId: ID!, $id: ID!) { refreshMoneykitLink(entityId: $entityId, id: $id) { errors } }',
     variables: { entityId, id: '00000000-0000-4000-8000-000000000001' },
+  }),
+  // QuickBooks: the entity guard answers before the connection is looked up.
+  'Query.quickbooksConnection': (entityId) => ({
+    query: 'query($entityId: ID!) { quickbooksConnection(entityId: $entityId) { id } }',
+    variables: { entityId },
+  }),
+  'Query.quickbooksAccounts': (entityId) => ({
+    query: 'query($entityId: ID!) { quickbooksAccounts(entityId: $entityId) { id } }',
+    variables: { entityId },
+  }),
+  'Mutation.createQuickbooksConnection': (entityId) => ({
+    query: 'mutation($entityId: ID!) { createQuickbooksConnection(entityId: $entityId) { oauthUrl } }',
+    variables: { entityId },
+  }),
+  'Mutation.syncQuickbooks': (entityId) => ({
+    query: 'mutation($entityId: ID!) { syncQuickbooks(entityId: $entityId) { id } }',
+    variables: { entityId },
+  }),
+  'Mutation.deleteQuickbooksConnection': (entityId) => ({
+    query: 'mutation($entityId: ID!) { deleteQuickbooksConnection(entityId: $entityId) { entityId } }',
+    variables: { entityId },
   }),
 };
 

@@ -19,7 +19,9 @@ import '../modules/security';
 import '../modules/billing';
 import '../modules/banking';
 import '../modules/linking';
+import '../modules/accounting';
 import '../modules/jobs';
+import '../modules/assistant';
 
 /** Importing a module's types, queries and mutations registers them on the builder. */
 export const schema = builder.toSchema();

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../appDeps';
+import { QUICKBOOKS_SYNC_JOB, quickbooksSyncHandler } from '../modules/accounting/quickbooksSyncJob';
 import { BANK_LINK_SYNC_JOB, bankLinkSyncHandler } from '../modules/linking/bankLinkSyncJob';
 import type { JobHandlers } from './jobHandler';
 
@@ -11,5 +12,6 @@ import type { JobHandlers } from './jobHandler';
 export function appJobHandlers(deps: AppDeps): JobHandlers {
   return {
     [BANK_LINK_SYNC_JOB]: bankLinkSyncHandler(deps),
+    [QUICKBOOKS_SYNC_JOB]: quickbooksSyncHandler(deps),
   };
 }

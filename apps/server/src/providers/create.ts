@@ -1,7 +1,14 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { secretBoxOf } from '../secrets/secretBox';
+import { createSandboxAccounting } from './accounting/sandbox';
+import type { Aggregators } from './aggregators';
+import { createMoneykitAggregator } from './aggregators/moneykit';
+import { createPlaidAggregator, createPlaidClient } from './aggregators/plaid';
 import { createSandboxAggregators } from './aggregators/sandbox';
+import type { AiProvider } from './ai';
+import { createOfflineAssistant } from './ai/offline/offlineAssistant';
+import { createOpenAiAssistant } from './ai/openai';
 import { createIncreaseBanking, createIncreaseClient } from './banking/increase';
 import { createIncreaseCardIssuer } from './banking/increaseCards';
 import { createSandboxBanking } from './banking/sandbox';
@@ -25,12 +32,56 @@ export function createProviders(config: Config, db: Db): Providers {
         ? createStripePayments(config.STRIPE_SECRET_KEY, config.STRIPE_PUBLISHABLE_KEY)
         : createSandboxPayments(db),
     ...createBank(config),
-    // The secret box opened on first use, so a server that never links a bank makes no key for it.
-    aggregators: createSandboxAggregators(db, {
-      seal: (plaintext, context) => secretBoxOf(config).seal(plaintext, context),
-      open: (sealed, context) => secretBoxOf(config).open(sealed, context),
-    }),
+    aggregators: createAggregators(config, db),
+    // QuickBooks Online: the sandbox is the only implementation (providers/accounting/index.ts).
+    accounting: createSandboxAccounting(db, { appUrl: config.APP_URL }),
+    ai: createAiProvider(config),
   };
+}
+
+/** The chat's model: the OpenAI-compatible adapter when AI_PROVIDER is openai (config.ts checks its key), else the offline assistant. */
+function createAiProvider(config: Config): AiProvider {
+  if (config.AI_PROVIDER !== 'openai' || !config.OPENAI_API_KEY) return createOfflineAssistant();
+  return createOpenAiAssistant({
+    apiKey: config.OPENAI_API_KEY,
+    baseUrl: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+  });
+}
+
+/**
+ * The bank aggregators: provider A is Plaid when PLAID_CLIENT_ID and PLAID_SECRET are set, B is
+ * MoneyKit when MONEYKIT_CLIENT_ID and MONEYKIT_CLIENT_SECRET are (config.ts refuses one key of a pair
+ * alone); each is otherwise its built-in sandbox.
+ */
+function createAggregators(config: Config, db: Db): Aggregators {
+  // The secret box opened on first use, so a server that never links a bank makes no key for it.
+  const sandboxes = createSandboxAggregators(db, {
+    seal: (plaintext, context) => secretBoxOf(config).seal(plaintext, context),
+    open: (sealed, context) => secretBoxOf(config).open(sealed, context),
+  });
+  const plaid =
+    config.PLAID_CLIENT_ID && config.PLAID_SECRET
+      ? createPlaidAggregator(
+          createPlaidClient({
+            clientId: config.PLAID_CLIENT_ID,
+            secret: config.PLAID_SECRET,
+            environment: config.PLAID_ENV === 'production' ? 'production' : 'sandbox',
+            baseUrl: config.PLAID_BASE_URL,
+          }),
+        )
+      : sandboxes.plaid;
+  const moneykit =
+    config.MONEYKIT_CLIENT_ID && config.MONEYKIT_CLIENT_SECRET
+      ? createMoneykitAggregator({
+          clientId: config.MONEYKIT_CLIENT_ID,
+          clientSecret: config.MONEYKIT_CLIENT_SECRET,
+          baseUrl: config.MONEYKIT_BASE_URL,
+          // Connect's return page (spec §2 /moneykit-oauth), for a session whose request names none.
+          defaultRedirectUri: new URL('/moneykit-oauth', config.APP_URL).toString(),
+        })
+      : sandboxes.moneykit;
+  return { plaid, moneykit };
 }
 
 /** The bank and card issuer: Increase when BANKING_PROVIDER is increase (its key checked by config), else the sandbox. */

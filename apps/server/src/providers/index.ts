@@ -1,6 +1,8 @@
 /** External services behind one interface each (ARCHITECTURE.md 'External services'). */
 
+import type { AccountingProvider } from './accounting';
 import type { Aggregators } from './aggregators';
+import type { AiProvider } from './ai';
 import type { BankingProvider, CardIssuer } from './banking';
 import type { PaymentsProvider } from './payments';
 
@@ -28,6 +30,19 @@ export type Providers = {
   banking: BankingProvider;
   /** The cards on those accounts, from the same bank. */
   cards: CardIssuer;
-  /** The bank aggregators of linked accounts (A: Plaid, B: MoneyKit); the sandboxes until their adapters come. */
+  /**
+   * The bank aggregators of linked accounts: A is Plaid when PLAID_CLIENT_ID and PLAID_SECRET are set,
+   * B MoneyKit when MONEYKIT_CLIENT_ID and MONEYKIT_CLIENT_SECRET are; each else its built-in sandbox.
+   */
   aggregators: Aggregators;
+  /**
+   * The accounting software a company connects (QuickBooks Online). The built-in sandbox is the only
+   * implementation; a real adapter would be chosen here when Intuit's keys are configured.
+   */
+  accounting: AccountingProvider;
+  /**
+   * The model behind 'Ask Keel AI': the built-in offline assistant unless AI_PROVIDER is openai (an
+   * OpenAI-compatible server, OPENAI_BASE_URL's or OpenAI's).
+   */
+  ai: AiProvider;
 };

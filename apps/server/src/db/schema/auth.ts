@@ -163,6 +163,7 @@ export const authThrottles = pgTable(
         'two_factor_user',
         'sms_user',
         'invite_entity',
+        'assistant_user',
       ],
     }).notNull(),
     key: text('key').notNull(),

@@ -1,3 +1,5 @@
+export * from './accounting';
+export * from './assistant';
 export * from './auth';
 export * from './banking';
 export * from './billing';

@@ -62,6 +62,8 @@ export const THROTTLE_RULES: Record<ThrottleScope, ThrottleRule> = {
   sms_user: { limit: 10, windowMs: 60 * MINUTE, forgets: 'after_window' },
   /** Invitation emails from one company: 30 per hour, so the team page cannot be used to send spam. */
   invite_entity: { limit: 30, windowMs: 60 * MINUTE, forgets: 'after_window' },
+  /** Questions one user asks 'Ask Keel AI': 20 a minute (each may cost a model's tokens). */
+  assistant_user: { limit: 20, windowMs: MINUTE, forgets: 'after_window' },
 };
 
 /** A row whose last attempt is older than the longest window counts for nothing: it can go. */

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connectQuickbooks,
+  QUICKBOOKS_ACCOUNTS,
+  type QuickbooksAccountView,
+  syncNow,
+} from '../../../test/accountingTestKit';
 import { deposit, openKeelAccount } from '../../../test/bankingTestKit';
 import { monthCells, reportGrid } from '../../../test/dashboardTestKit';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
@@ -180,6 +186,42 @@ describe('AccountsOverview', () => {
         .reduce((sum, group) => sum + group.total, 0),
     );
     expect(shown.totalAssets.data.at(-1)?.value).toBe(shown.summary.assets);
+  });
+
+  it("shows the accounting source's bank, card and loan accounts at QuickBooks' balances, which are the books'", async () => {
+    const qbo = await createLedgerFixture(t, 'Books In QuickBooks');
+    await connectQuickbooks(t, qbo);
+    await syncNow(t, qbo.entityId);
+    const result = await qbo.gql<{ accountsOverview: Overview }>(OVERVIEW, { e: qbo.entityId });
+    expect(result.errors).toBeUndefined();
+    const shown = result.data!.accountsOverview;
+    const items = shown.groups.flatMap((group) =>
+      group.items.map((item) => ({ ...item, group: group.name })),
+    );
+    const fromQuickbooks = items.filter((item) => item.provider === 'quickbooks');
+    const listed = await qbo.gql<{ quickbooksAccounts: QuickbooksAccountView[] }>(QUICKBOOKS_ACCOUNTS, {
+      e: qbo.entityId,
+    });
+    const banks = listed.data!.quickbooksAccounts.filter((account) =>
+      ['Bank', 'Credit Card', 'Long Term Liability'].includes(account.accountType),
+    );
+    expect(banks.length).toBeGreaterThan(1);
+    for (const account of banks) {
+      const item = fromQuickbooks.find((candidate) => candidate.ledgerAccountId === account.ledgerAccountId);
+      expect(item, account.name).toMatchObject({
+        name: account.name,
+        balances: { current: account.currentBalance },
+      });
+      expect(item?.ledgerBalance, account.name).toBe(item?.balances.current);
+      expect(item?.group).toBe(
+        account.accountType === 'Bank'
+          ? 'Cash'
+          : account.accountType === 'Credit Card'
+            ? 'Credit Cards'
+            : 'Loans',
+      );
+    }
+    expect(fromQuickbooks.some((item) => /receivable|equity/i.test(item.name))).toBe(false);
   });
 
   it('is empty for a company with no links, and refused to a card-only member', async () => {

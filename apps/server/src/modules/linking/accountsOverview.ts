@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import type { LinkProvider } from '../../db/schema';
 import { monthlyRollups } from '../../db/schema';
 import { readSnapshot } from '../../db/transactions';
+import { listQuickbooksAccounts, type QuickbooksRoot, quickbooksRootOf } from '../accounting';
 import { listDepositAccounts } from '../banking';
 import { listAccountsOfLinks, listBankLinks, needsReconnect } from './bankLinkRows';
 import { isOwedType } from './booksAccounts';
@@ -34,8 +35,11 @@ const LIABILITY_GROUPS: readonly OverviewGroupName[] = ['Credit Cards', 'Loans']
 /** How many months the series reach back at most (the current one included). */
 export const SERIES_MONTHS = 24;
 
-/** Where an overview account comes from: a bank linked through provider A or B, or Keel's own bank. */
-export type OverviewSource = LinkProvider | 'keel';
+/**
+ * Where an overview account comes from: a bank linked through provider A or B, Keel's own bank, or the
+ * accounting source (QuickBooks Online's bank, card, investment and loan accounts).
+ */
+export type OverviewSource = LinkProvider | 'keel' | 'quickbooks';
 
 export type OverviewItem = {
   accountId: string;
@@ -85,7 +89,11 @@ export async function readAccountsOverview(
 ): Promise<AccountsOverview> {
   const today = now.toISOString().slice(0, 10);
   return readSnapshot(db, async (tx) => {
-    const sources = [...(await linkedSources(tx, entityId)), ...(await keelSources(tx, entityId, now))];
+    const sources = [
+      ...(await linkedSources(tx, entityId)),
+      ...(await keelSources(tx, entityId, now)),
+      ...(await quickbooksSources(tx, entityId)),
+    ];
     const ledgerIds = sources.map((source) => source.ledgerAccountId);
     const rollups = ledgerIds.length
       ? await tx
@@ -213,4 +221,37 @@ async function keelSources(tx: Db | Tx, entityId: string, now: Date): Promise<Ov
     // Keel keeps the bank's ledger itself: its balances are as of now.
     updatedAt: now,
   }));
+}
+
+/** The groups QuickBooks' roots fall in; its other balance-sheet accounts (receivables, equity…) are not banks. */
+const GROUP_OF_QUICKBOOKS_ROOT: Partial<Record<QuickbooksRoot, OverviewGroupName>> = {
+  Banks: 'Cash',
+  'Credit Cards': 'Credit Cards',
+  Investments: 'Investments',
+  Loans: 'Loans',
+};
+
+/** The accounting source's bank, card, investment and loan accounts, at QuickBooks' CurrentBalance. */
+async function quickbooksSources(tx: Db | Tx, entityId: string): Promise<OverviewSourceItem[]> {
+  const accounts = await listQuickbooksAccounts(tx, entityId);
+  return accounts.flatMap((account) => {
+    const group = GROUP_OF_QUICKBOOKS_ROOT[quickbooksRootOf(account)];
+    if (!group || account.ledgerAccountId === null) return [];
+    return [
+      {
+        accountId: account.id,
+        source: 'quickbooks',
+        name: account.name,
+        mask: null,
+        officialName: null,
+        institutionName: 'QuickBooks Online',
+        group,
+        balances: { currentBalance: account.currentBalance, availableBalance: null },
+        ledgerAccountId: account.ledgerAccountId,
+        owed: group === 'Credit Cards' || group === 'Loans',
+        needsReconnect: false,
+        updatedAt: account.updatedAt,
+      },
+    ];
+  });
 }

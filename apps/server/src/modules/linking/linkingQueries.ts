@@ -1,3 +1,4 @@
+import { LINK_PROVIDERS, type LinkProvider } from '../../db/schema';
 import { builder } from '../../graphql/builder';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { readAccountsOverview } from './accountsOverview';
@@ -5,7 +6,35 @@ import { MoneykitLinkRef, PlaidItemRef } from './linkingTypes';
 import { listLinkViews } from './linkViews';
 import { AccountsOverviewRef } from './overviewTypes';
 
+/** How the web links a bank through a provider: its built-in sandbox dialog, or the vendor's own widget. */
+const AggregatorModeRef = builder
+  .objectRef<{ provider: LinkProvider; sandbox: boolean }>('AggregatorMode')
+  .implement({
+    fields: (t) => ({
+      provider: t.exposeString('provider', {
+        description: "'plaid' (provider A) or 'moneykit' (provider B).",
+      }),
+      sandbox: t.exposeBoolean('sandbox', {
+        description:
+          "True: the provider is Keel's built-in sandbox (link with its own dialog); false: the vendor's API (open Plaid Link or MoneyKit Connect).",
+      }),
+    }),
+  });
+
 builder.queryFields((t) => ({
+  aggregatorModes: t.field({
+    ...fieldPolicy({ access: 'viewer' }),
+    type: [AggregatorModeRef],
+    description:
+      "Each bank aggregator (provider A: plaid, B: moneykit) and whether it is this server's built-in sandbox or the vendor's live API (chosen by the server's keys).",
+    resolve: (_root, _args, ctx) => {
+      ctx.requireViewer();
+      return LINK_PROVIDERS.map((provider) => ({
+        provider,
+        sandbox: ctx.providers.aggregators[provider].kind === 'sandbox',
+      }));
+    },
+  }),
   plaidItems: t.field({
     ...fieldPolicy({ access: 'read' }),
     type: [PlaidItemRef],

@@ -24,7 +24,8 @@ const OverviewItemRef = builder.objectRef<OverviewItem>('AccountsOverviewItem').
     ledgerAccountId: t.exposeID('ledgerAccountId'),
     institutionName: t.exposeString('institutionName'),
     provider: t.string({
-      description: "Where it comes from: plaid or moneykit (a linked bank), or keel (Keel's own bank).",
+      description:
+        "Where it comes from: plaid or moneykit (a linked bank), keel (Keel's own bank) or quickbooks (the accounting source).",
       resolve: (item) => item.source,
     }),
     needsReconnect: t.exposeBoolean('needsReconnect'),

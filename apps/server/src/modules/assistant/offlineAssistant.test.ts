@@ -1,0 +1,295 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGoldenCompany } from '../../../test/goldenCompany';
+import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
+import { issueAccessToken } from '../auth/tokens';
+
+/**
+ * Issue 18's 'Done when': the offline assistant (the default provider) answers a fixed set of questions
+ * on the golden company with the exact figures, each checked against the report's own answer (the
+ * cards' and the grid's) and against the figures worked out by hand (goldenCompany.ts).
+ */
+
+type Citation = {
+  label: string;
+  amountCents: number;
+  accountId: string | null;
+  accountName: string | null;
+  month: string | null;
+  reportUrl: string | null;
+};
+type Answer = { content: string; status: string; role: string; citations: Citation[] };
+
+const ASK = `mutation($e: ID!, $c: String!) { createOpenaiMessage(entityId: $e, content: $c) {
+  errors message { content status role citations { label amountCents accountId accountName month reportUrl } } } }`;
+
+const SUMMARY = `query($e: ID!, $spend: MonthKey) { report(entityId: $e) {
+  actualsEndMonth
+  accounts { id path }
+  lineItems { name accountId isLeaf values { key amount } }
+  summary {
+    runway { months cashOutMonth working { balance balanceMonth calculation } }
+    startup: runway(method: startup_runway) { working { burn burnMonths } }
+    threeMonths: runway(method: startup_runway_3mo) { working { burn balance balanceMonth } }
+    incomeVsExpense { month income expense scenario }
+    spendByCategory(month: $spend) { month categories { name accountId amount } }
+  } } }`;
+
+type Summary = {
+  report: {
+    actualsEndMonth: string;
+    accounts: { id: string; path: string }[];
+    lineItems: {
+      name: string;
+      accountId: string | null;
+      isLeaf: boolean;
+      values: { key: string; amount: number }[];
+    }[];
+    summary: {
+      runway: {
+        months: number | null;
+        cashOutMonth: string | null;
+        working: { balance: number; balanceMonth: string; calculation: string };
+      };
+      startup: { working: { burn: number | null; burnMonths: string[] } };
+      threeMonths: { working: { burn: number | null; balance: number; balanceMonth: string } };
+      incomeVsExpense: { month: string; income: number; expense: number; scenario: string }[];
+      spendByCategory: {
+        month: string;
+        categories: { name: string; accountId: string | null; amount: number }[];
+      };
+    };
+  };
+};
+
+let t: TestApp;
+let golden: Awaited<ReturnType<typeof createGoldenCompany>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  golden = await createGoldenCompany(t, 'offline@golden.test');
+});
+afterAll(() => t.close());
+
+async function ask(question: string): Promise<Answer> {
+  const result = await t.graphql<{ createOpenaiMessage: { errors: string[]; message: Answer } }>(
+    ASK,
+    { e: golden.entityId, c: question },
+    golden.owner.token,
+  );
+  expect(result.errors).toBeUndefined();
+  expect(result.data?.createOpenaiMessage.errors).toEqual([]);
+  const message = result.data?.createOpenaiMessage.message;
+  if (!message) throw new Error('no answer');
+  expect(message).toMatchObject({ role: 'assistant', status: 'complete' });
+  return message;
+}
+
+async function report(spend?: string): Promise<Summary['report']> {
+  const result = await t.graphql<Summary>(SUMMARY, { e: golden.entityId, spend }, golden.owner.token);
+  expect(result.errors).toBeUndefined();
+  if (!result.data) throw new Error('no report');
+  return result.data.report;
+}
+
+const cell = (view: Summary['report'], name: string, month: string) =>
+  view.lineItems
+    .find((line) => line.name === name && !line.isLeaf)
+    ?.values.find((value) => value.key === month)?.amount;
+
+const url = (account: string, month: string, type: 'actual' | 'forecast') =>
+  `/financial?${new URLSearchParams({ account, month, type, expand: 'true' }).toString()}`;
+
+describe('the offline assistant on the golden company', () => {
+  it("answers 'What is our runway?' as the Runway card does, citing the cash it starts from and where it runs out", async () => {
+    const answer = await ask('What is our runway?');
+    const { summary } = await report();
+    expect(summary.runway).toMatchObject({ months: 4, cashOutMonth: '2027-03' });
+    expect(answer.content).toBe(
+      `Your runway is 4 months, counted from November 2026. Cash runs out in March 2027. The working, as on the Runway card: ${summary.runway.working.calculation}.`,
+    );
+    expect(answer.content).toContain(
+      'Cash $94,250 at the end of Nov 2026 turns negative in Mar 2027 (-$5,750): 4 months',
+    );
+    expect(answer.citations).toEqual([
+      {
+        label: 'Cash at the end of Nov 2026',
+        amountCents: summary.runway.working.balance,
+        accountId: golden.accountIds.get('Banks'),
+        accountName: 'Banks',
+        month: '2026-11',
+        reportUrl: url('Banks', '2026-11', 'actual'),
+      },
+      {
+        label: 'Cash at the end of Mar 2027 (runs out)',
+        amountCents: -575_000,
+        accountId: golden.accountIds.get('Banks'),
+        accountName: 'Banks',
+        month: '2027-03',
+        reportUrl: url('Banks', '2027-03', 'forecast'),
+      },
+    ]);
+    expect(answer.citations[0]?.amountCents).toBe(9_425_000);
+  });
+
+  it("answers the burn as the card's working computes it: the last actual month and the three-month average", async () => {
+    const answer = await ask("What's our burn rate?");
+    const { summary } = await report();
+    expect(summary.startup.working).toEqual({ burn: 400_000, burnMonths: ['2026-11'] });
+    expect(Math.round(summary.threeMonths.working.burn ?? 0)).toBe(133_333);
+    expect(answer.content).toBe(
+      'Net burn in November 2026 is $4,000: expenses of $10,000 less income of $6,000. Over September 2026 to November 2026 net burn averaged $1,333.33 a month.',
+    );
+    expect(answer.citations.map((c) => [c.label, c.amountCents, c.reportUrl])).toEqual([
+      ['Expense in Nov 2026', 1_000_000, url('Expense', '2026-11', 'actual')],
+      ['Income in Nov 2026', 600_000, url('Income', '2026-11', 'actual')],
+    ]);
+  });
+
+  it('answers the cash at the end of the last actual month, as the report shows the Banks row', async () => {
+    const answer = await ask('How much cash do we have?');
+    const view = await report();
+    expect(cell(view, 'Banks', '2026-11')).toBe(9_425_000);
+    expect(view.summary.threeMonths.working).toMatchObject({ balance: 9_425_000, balanceMonth: '2026-11' });
+    expect(answer.content).toBe(
+      'Cash at the end of November 2026 (the last actual month) is $94,250. By account: Checking $94,250.',
+    );
+    expect(answer.citations).toEqual([
+      expect.objectContaining({ amountCents: 9_425_000, accountName: 'Banks', month: '2026-11' }),
+      {
+        label: 'Checking at the end of Nov 2026',
+        amountCents: 9_425_000,
+        accountId: golden.accountIds.get('Banks/Checking'),
+        accountName: 'Checking',
+        month: '2026-11',
+        reportUrl: url('Banks/Checking', '2026-11', 'actual'),
+      },
+    ]);
+  });
+
+  it("answers 'Top spending this month' with the Spend by Category card's categories and the month's expense", async () => {
+    const answer = await ask('Top spending this month');
+    const { summary } = await report('2026-11');
+    expect(summary.spendByCategory.categories).toEqual([
+      {
+        name: 'Salaries',
+        accountId: golden.accountIds.get('Expense/Operating Expenses/Payroll/Salaries'),
+        amount: 800_000,
+      },
+      {
+        name: 'Rent',
+        accountId: golden.accountIds.get('Expense/Operating Expenses/Facilities/Rent'),
+        amount: 200_000,
+      },
+    ]);
+    expect(answer.content).toBe(
+      'Top spending in November 2026:\n1. Salaries: $8,000\n2. Rent: $2,000\nTotal expenses: $10,000.',
+    );
+    expect(answer.citations).toEqual(
+      summary.spendByCategory.categories.map((category) => ({
+        label: `${category.name} in Nov 2026`,
+        amountCents: category.amount,
+        accountId: category.accountId,
+        accountName: category.name,
+        month: '2026-11',
+        reportUrl: url(
+          category.name === 'Rent'
+            ? 'Expense/Operating Expenses/Facilities/Rent'
+            : 'Expense/Operating Expenses/Payroll/Salaries',
+          '2026-11',
+          'actual',
+        ),
+      })),
+    );
+  });
+
+  it("answers 'Top spending last month' for the calendar month before this one", async () => {
+    // October 2026 has no expense: the answer says so.
+    const october = await ask('Top spending last month');
+    expect(october.content).toBe('There was no spending by category in October 2026. Total expenses: $0.');
+    // On 10 December, last month is November: Salaries and Rent, as the card shows November.
+    t.clock.set(new Date('2026-12-10T12:00:00.000Z'));
+    const ownerToken = golden.owner.token;
+    golden.owner.token = (await issueAccessToken(t.db, t.clock, golden.owner.user.id, 24)).token;
+    try {
+      const answer = await ask('Top spending last month?');
+      const { summary } = await report('2026-11');
+      expect(summary.spendByCategory.categories.map((c) => [c.name, c.amount])).toEqual([
+        ['Salaries', 800_000],
+        ['Rent', 200_000],
+      ]);
+      expect(answer.content).toBe(
+        'Top spending in November 2026:\n1. Salaries: $8,000\n2. Rent: $2,000\nTotal expenses: $10,000.',
+      );
+    } finally {
+      t.clock.set(new Date(`${TEST_TODAY}T12:00:00.000Z`));
+      golden.owner.token = ownerToken;
+    }
+    // A named month of an earlier year, and the top N.
+    const december = await ask('What were our biggest expenses in December 2025?');
+    expect(december.content).toBe('Top spending in December 2025:\n1. Rent: $2,000\nTotal expenses: $2,000.');
+    const topOne = await ask('top 1 spending in 2026-11');
+    expect(topOne.content).toBe(
+      'Top spending in November 2026:\n1. Salaries: $8,000\nTotal expenses: $10,000.',
+    );
+  });
+
+  it("answers a month's income vs expense as the Income vs Expense card, actual or forecast", async () => {
+    const answer = await ask('Income vs expense in June 2026');
+    const { summary } = await report();
+    expect(summary.incomeVsExpense.find((m) => m.month === '2026-06')).toEqual({
+      month: '2026-06',
+      income: 400_000,
+      expense: 10_000,
+      scenario: 'actual',
+    });
+    expect(answer.content).toBe(
+      'In June 2026 (actual) income was $4,000 and expenses were $100: a net income of $3,900.',
+    );
+    expect(answer.citations.map((c) => [c.label, c.amountCents, c.month])).toEqual([
+      ['Income in Jun 2026', 400_000, '2026-06'],
+      ['Expense in Jun 2026', 10_000, '2026-06'],
+    ]);
+    const forecast = await ask('How did income compare to expenses next month?');
+    expect(forecast.content).toBe(
+      'In December 2026 (forecast) income was $5,000 and expenses were $30,000: a net loss of $25,000.',
+    );
+    expect(forecast.citations[0]?.reportUrl).toBe(url('Income', '2026-12', 'forecast'));
+  });
+
+  it('finds transactions by name as the Transactions page does, citing each on its bank account', async () => {
+    const answer = await ask('Find transactions office rent');
+    const page = await t.graphql<{
+      bookkeepingTransactionsConnection: {
+        count: number;
+        edges: { node: { name: string; amount: number; date: string } }[];
+      };
+    }>(
+      'query($e: ID!) { bookkeepingTransactionsConnection(entityId: $e, nameFilter: "office rent") { count edges { node { name amount date } } } }',
+      { e: golden.entityId },
+      golden.owner.token,
+    );
+    expect(page.data?.bookkeepingTransactionsConnection.count).toBe(2);
+    expect(answer.content).toBe(
+      '2 transactions match "office rent":\n2026-11-10 Office rent November: -$2,000 (Checking → Rent)\n2025-12-28 Office rent December: -$2,000 (Checking → Rent)',
+    );
+    expect(answer.citations).toEqual(
+      page.data?.bookkeepingTransactionsConnection.edges.map(({ node }) => ({
+        label: `${node.name} on ${node.date}`,
+        amountCents: node.amount,
+        accountId: golden.accountIds.get('Banks/Checking'),
+        accountName: 'Checking',
+        month: node.date.slice(0, 7),
+        reportUrl: url('Banks/Checking', node.date.slice(0, 7), 'actual'),
+      })),
+    );
+    const none = await ask('search for unicorn invoices');
+    expect(none.content).toBe('No transactions match "unicorn invoices".');
+    expect(none.citations).toEqual([]);
+  });
+
+  it('says what it can answer when it does not understand, citing nothing', async () => {
+    const answer = await ask('Write me a poem about the sea');
+    expect(answer.content).toContain('Ask me about: your runway');
+    expect(answer.citations).toEqual([]);
+  });
+});

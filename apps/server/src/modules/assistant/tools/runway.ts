@@ -1,0 +1,63 @@
+import { explainRunway, formatRunwayMonths, RUNWAY_METHODS } from '@keel/domain';
+import { z } from 'zod';
+import { accountFigure, cellCitation, loadAssistantReport, rootAccount } from './assistantReport';
+import { formatMonthLabel } from './monthLabel';
+import { loadCardRunwayInput } from './runwayFigures';
+import { parseToolArgs } from './toolArgs';
+import type { AssistantToolFn, Citation, RunwayData } from './toolTypes';
+
+export const runwayArgs = z
+  .object({
+    method: z
+      .enum(RUNWAY_METHODS)
+      .optional()
+      .describe(
+        'runway (default): months until the forecast cash balance turns negative; startup_runway, startup_runway_3mo, runway_no_growth divide cash by a burn',
+      ),
+  })
+  .strict();
+
+/**
+ * Runway as the Financial Report's Runway card says it: the same input (loadCardRunwayInput) and the
+ * same calculation (explainRunway) with its working, by the card's default method unless asked for
+ * another. Cites the cash balance it starts from and, when the cash runs out, the month it turns negative.
+ */
+export const runway: AssistantToolFn<unknown, RunwayData> = async (deps, entityId, args) => {
+  const { method = 'runway' } = parseToolArgs(runwayArgs, args);
+  const input = await loadCardRunwayInput(deps, entityId);
+  const explained = explainRunway(method, input);
+  const { working } = explained;
+  const citedMonths = [working.balanceMonth];
+  if (explained.cashOutMonth && method === 'runway') citedMonths.push(explained.cashOutMonth);
+  const view = await loadAssistantReport(deps, entityId, citedMonths);
+  const cash = rootAccount(view, 'cash');
+  const citations: Citation[] = [];
+  const balanceOf = (month: string) => input.months.find((m) => m.key === month)?.cashBalance ?? 0;
+  for (const [index, month] of citedMonths.entries()) {
+    const figure = cash ? accountFigure(view, cash.id, month) : null;
+    const amountCents = index === 0 ? working.balance : balanceOf(month);
+    const label = `Cash at the end of ${formatMonthLabel(month)}${index === 0 ? '' : ' (runs out)'}`;
+    citations.push(
+      figure
+        ? cellCitation(view, label, { ...figure, amountCents }, month)
+        : { label, amountCents, accountId: null, accountName: null, month, reportUrl: null },
+    );
+  }
+  return {
+    data: {
+      method,
+      months: explained.months,
+      label: formatRunwayMonths(explained.months),
+      cashOutMonth: explained.cashOutMonth,
+      currentMonth: input.currentMonth,
+      working: {
+        balanceCents: working.balance,
+        balanceMonth: working.balanceMonth,
+        burnCents: working.burn === null ? null : Math.round(working.burn),
+        burnMonths: working.burnMonths,
+        calculation: working.calculation,
+      },
+    },
+    citations,
+  };
+};

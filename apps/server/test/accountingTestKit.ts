@@ -1,0 +1,196 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { queryRows } from '../src/db/queryRows';
+import { jobs, quickbooksAccounts, quickbooksConnections } from '../src/db/schema';
+import {
+  type AccountingDeps,
+  QUICKBOOKS_SYNC_JOB,
+  type SyncQuickbooksOptions,
+  syncQuickbooks,
+} from '../src/modules/accounting';
+import { isDebitNormal } from '../src/modules/accounting/quickbooksRoots';
+import { issueAccessToken } from '../src/modules/auth/tokens';
+import type { SandboxAccountingControls } from '../src/providers/accounting';
+import { secretBoxOf } from '../src/secrets/secretBox';
+import type { TestApp } from './harness';
+
+/** Test support for the QuickBooks suites (modules/accounting). Test code only. */
+
+export const QUICKBOOKS_CONNECTION = `query($e: ID!) { quickbooksConnection(entityId: $e) {
+  id realmId companyName status connectedAt lastSyncedAt sandbox } }`;
+export const QUICKBOOKS_ACCOUNTS = `query($e: ID!) { quickbooksAccounts(entityId: $e) {
+  id name accountType currentBalance ledgerAccountId } }`;
+export const CREATE_QUICKBOOKS_CONNECTION =
+  'mutation($e: ID!) { createQuickbooksConnection(entityId: $e) { oauthUrl } }';
+export const SYNC_QUICKBOOKS = 'mutation($e: ID!) { syncQuickbooks(entityId: $e) { id type status } }';
+export const DELETE_QUICKBOOKS_CONNECTION =
+  'mutation($e: ID!) { deleteQuickbooksConnection(entityId: $e) { entityId } }';
+
+/** The sandbox's two company files. */
+export const SANDBOX_REALM = '9341455130122801';
+export const OTHER_SANDBOX_REALM = '9341455130187456';
+
+export type QuickbooksAccountView = {
+  id: string;
+  name: string;
+  accountType: string;
+  currentBalance: number;
+  ledgerAccountId: string | null;
+};
+
+export function quickbooksSandboxOf(t: TestApp): SandboxAccountingControls {
+  const sandbox = t.providers.accounting.sandbox;
+  if (!sandbox) throw new Error('The accounting provider is not the sandbox');
+  return sandbox;
+}
+
+export const accountingDepsOfTest = (t: TestApp): AccountingDeps => ({
+  db: t.db,
+  clock: t.clock,
+  config: t.config,
+  accounting: t.providers.accounting,
+  secrets: secretBoxOf(t.config),
+});
+
+/** A fresh access token for a user (the test users' tokens last a day; tests that move the clock need new ones). */
+export async function freshToken(t: TestApp, userId: string): Promise<string> {
+  return (await issueAccessToken(t.db, t.clock, userId, 24)).token;
+}
+
+/** The path and query of an absolute URL, for app.inject. */
+const pathOf = (url: URL) => `${url.pathname}${url.search}`;
+
+/** createQuickbooksConnection as the token's user: QuickBooks' consent screen's address. */
+export async function startQuickbooksConnection(t: TestApp, entityId: string, token: string): Promise<URL> {
+  const result = await t.graphql<{ createQuickbooksConnection: { oauthUrl: string } }>(
+    CREATE_QUICKBOOKS_CONNECTION,
+    { e: entityId },
+    token,
+  );
+  const oauthUrl = result.data?.createQuickbooksConnection.oauthUrl;
+  if (!oauthUrl) throw new Error(`createQuickbooksConnection: ${JSON.stringify(result.errors)}`);
+  return new URL(oauthUrl);
+}
+
+/** The consent page's form posted with Connect (for a company file) or Cancel: where it sends the browser. */
+export async function answerConsent(
+  t: TestApp,
+  oauthUrl: URL,
+  decision: 'connect' | 'cancel',
+  realmId = SANDBOX_REALM,
+): Promise<URL> {
+  const fields = new URLSearchParams(oauthUrl.search);
+  fields.set('decision', decision);
+  fields.set('realm_id', realmId);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: oauthUrl.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: fields.toString(),
+  });
+  expect(response.statusCode, response.body).toBe(303);
+  return new URL(String(response.headers.location));
+}
+
+/** The callback followed: where it sends the browser (the integrations page with the outcome). */
+export async function followCallback(t: TestApp, callback: URL): Promise<URL> {
+  const response = await t.app.inject({ method: 'GET', url: pathOf(callback) });
+  expect(response.statusCode, response.body).toBe(303);
+  return new URL(String(response.headers.location));
+}
+
+/** The whole round trip as the token's user (the owner's by default): the settings page it ends on. */
+export async function connectQuickbooks(
+  t: TestApp,
+  fixture: { entityId: string; owner: { token: string } },
+  options: { token?: string; realmId?: string } = {},
+): Promise<{ landing: URL; jobId: string | null }> {
+  const oauthUrl = await startQuickbooksConnection(t, fixture.entityId, options.token ?? fixture.owner.token);
+  const callback = await answerConsent(t, oauthUrl, 'connect', options.realmId ?? SANDBOX_REALM);
+  const landing = await followCallback(t, callback);
+  return { landing, jobId: landing.searchParams.get('jobId') };
+}
+
+export const syncNow = (t: TestApp, entityId: string, options: SyncQuickbooksOptions = {}) =>
+  syncQuickbooks(accountingDepsOfTest(t), entityId, options);
+
+/** Waits until the company has no QuickBooks sync queued or running (a test app's runner is on). */
+export async function waitForQuickbooksSyncs(
+  t: TestApp,
+  entityId: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const active = await t.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.entityId, entityId),
+          eq(jobs.type, QUICKBOOKS_SYNC_JOB),
+          inArray(jobs.status, ['queued', 'running']),
+        ),
+      );
+    if (active.length === 0) return;
+    if (Date.now() > until) throw new Error(`QuickBooks syncs still active for ${entityId}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export async function quickbooksConnectionRow(t: TestApp, entityId: string) {
+  const [row] = await t.db
+    .select()
+    .from(quickbooksConnections)
+    .where(eq(quickbooksConnections.entityId, entityId));
+  return row ?? null;
+}
+
+/** Counts of the company's QuickBooks rows and books, to compare before and after. */
+export async function quickbooksSnapshot(t: TestApp, entityId: string) {
+  const [row] = await queryRows<Record<string, number | string | null>>(
+    t.db,
+    sql`SELECT
+      (SELECT count(*) FROM quickbooks_connections WHERE entity_id = ${entityId}::uuid)::int AS connections,
+      (SELECT string_agg(status || ':' || realm_id, ',') FROM quickbooks_connections WHERE entity_id = ${entityId}::uuid) AS status,
+      (SELECT count(*) FROM quickbooks_accounts WHERE entity_id = ${entityId}::uuid)::int AS accounts,
+      (SELECT count(*) FROM quickbooks_transactions WHERE entity_id = ${entityId}::uuid)::int AS imported,
+      (SELECT count(*) FROM transactions WHERE entity_id = ${entityId}::uuid)::int AS transactions,
+      (SELECT count(*) FROM entries WHERE entity_id = ${entityId}::uuid)::int AS entries,
+      (SELECT count(*) FROM jobs WHERE entity_id = ${entityId}::uuid)::int AS jobs,
+      (SELECT api_flags::text FROM entities WHERE id = ${entityId}::uuid) AS api_flags`,
+  );
+  return row;
+}
+
+/**
+ * The company's QuickBooks balance-sheet accounts whose ledger account's balance (the sum of its
+ * actual entries, a credit negative) differs from QuickBooks' CurrentBalance, signed as the books hold
+ * it. Empty when the books agree with QuickBooks.
+ */
+export async function balanceMismatches(t: TestApp, entityId: string) {
+  const rows = await t.db.select().from(quickbooksAccounts).where(eq(quickbooksAccounts.entityId, entityId));
+  const mismatches: { name: string; quickbooks: number; books: number }[] = [];
+  for (const row of rows) {
+    if (!['Asset', 'Liability', 'Equity'].includes(row.classification) || !row.ledgerAccountId) continue;
+    const [sum] = await queryRows<{ total: string }>(
+      t.db,
+      sql`SELECT coalesce(sum(amount), 0)::text AS total FROM entries
+          WHERE account_id = ${row.ledgerAccountId}::uuid AND scenario = 'actual'`,
+    );
+    const books = Number(sum?.total ?? 0);
+    const expected = isDebitNormal(row.classification) ? row.currentBalance : -row.currentBalance;
+    if (books !== expected) mismatches.push({ name: row.name, quickbooks: expected, books });
+  }
+  return mismatches;
+}
+
+/** The entity's API flags. */
+export async function apiFlagsOf(t: TestApp, entityId: string): Promise<{ qbo: boolean; finch: boolean }> {
+  const [row] = await queryRows<{ api_flags: { qbo: boolean; finch: boolean } }>(
+    t.db,
+    sql`SELECT api_flags FROM entities WHERE id = ${entityId}::uuid`,
+  );
+  if (!row) throw new Error(`No entity ${entityId}`);
+  return row.api_flags;
+}
