@@ -15,8 +15,10 @@ import { sql } from 'drizzle-orm';
 import { print } from 'graphql';
 import { openDatabase } from '../apps/server/src/db/client';
 import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
+import { QUICKBOOKS_CONNECTION_QUERY } from '../apps/web/src/features/accounting/accountingQueries';
 import { ACCOUNTS_OVERVIEW_QUERY } from '../apps/web/src/features/accounts/accountsOverviewQuery';
-import { ENTITY_JOBS_QUERY, LINKED_ACCOUNTS_QUERY } from '../apps/web/src/features/linking/linkingQueries';
+import { ENTITY_JOBS_QUERY } from '../apps/web/src/features/jobs/jobQueries';
+import { LINKED_ACCOUNTS_QUERY } from '../apps/web/src/features/linking/linkingQueries';
 import { type DemoServer, rowsOf, startBenchServer, withDemoServer } from './demoServer';
 import { loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
@@ -38,7 +40,7 @@ export const DEFAULT_LINKING_API_BENCH: LinkingApiBenchOptions = {
   postgresUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
 };
 
-const LABEL_WIDTH = 52;
+const LABEL_WIDTH = 56;
 
 /** The sandbox institutions of provider A the runs link in turn (each then deleted). */
 const INSTITUTIONS = ['ins_109508', 'ins_109509', 'ins_109511'];
@@ -70,6 +72,11 @@ async function loadPages(server: DemoServer, options: LinkingApiBenchOptions): P
       query: LINKED_ACCOUNTS_QUERY,
     },
     { label: 'EntityJobs (/accounts/linked)', operationName: 'EntityJobs', query: ENTITY_JOBS_QUERY },
+    {
+      label: 'QuickbooksConnection (/settings/integrations)',
+      operationName: 'QuickbooksConnection',
+      query: QUICKBOOKS_CONNECTION_QUERY,
+    },
   ];
   for (const page of pages) {
     const body = JSON.stringify({
