@@ -28,8 +28,8 @@ export const GOLDEN_ACCOUNTS = [
 
 const CHECKING = 'Banks/Checking';
 const SUBSCRIPTIONS = 'Income/Revenue/Subscriptions';
-const SALARIES = 'Expense/Operating Expenses/Payroll/Salaries';
-const RENT = 'Expense/Operating Expenses/Facilities/Rent';
+export const SALARIES = 'Expense/Operating Expenses/Payroll/Salaries';
+export const RENT = 'Expense/Operating Expenses/Facilities/Rent';
 const AMEX = 'Credit Cards/Amex';
 
 const pair = (

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGoldenCompany, RENT, SALARIES } from '../../../test/goldenCompany';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { insertTestLedger, type TestTransaction } from '../../../test/insertTestLedger';
-import { createSignedInUser } from '../../../test/users';
-import { createEntity } from '../entities/service';
 
 /**
  * A golden company, every figure below worked out by hand (cents). Today is 2026-11-22 (the harness
@@ -16,54 +14,7 @@ import { createEntity } from '../entities/service';
  * Forecasts: salaries $7,000 in Nov 26 (on or before the cutoff: not shown), $30,000 a month Dec 26 to
  * Mar 27; subscriptions $5,000 a month Dec 26 to Mar 27.
  */
-const ACCOUNTS = [
-  'Income/Revenue',
-  'Income/Revenue/Subscriptions',
-  'Income/Revenue/Services',
-  'Expense/Operating Expenses',
-  'Expense/Operating Expenses/Payroll',
-  'Expense/Operating Expenses/Payroll/Salaries',
-  'Expense/Operating Expenses/Facilities',
-  'Expense/Operating Expenses/Facilities/Rent',
-  'Expense/Operating Expenses/Software',
-  'Expense/Operating Expenses/Software/SaaS',
-  'Banks/Checking',
-  'Credit Cards/Amex',
-  'Other/Paid-in Capital',
-];
-const CHECKING = 'Banks/Checking';
-const SUBSCRIPTIONS = 'Income/Revenue/Subscriptions';
-const SALARIES = 'Expense/Operating Expenses/Payroll/Salaries';
-const RENT = 'Expense/Operating Expenses/Facilities/Rent';
-const AMEX = 'Credit Cards/Amex';
-const pair = (
-  date: string,
-  debit: string,
-  credit: string,
-  cents: number,
-  scenario: 'actual' | 'forecast' = 'actual',
-) => ({ date, scenario, entries: { [debit]: cents, [credit]: -cents } }) satisfies TestTransaction;
-
-const TRANSACTIONS: TestTransaction[] = [
-  pair('2025-09-15', CHECKING, 'Other/Paid-in Capital', 10_000_000),
-  pair('2025-10-05', CHECKING, SUBSCRIPTIONS, 300_000),
-  pair('2025-12-20', CHECKING, 'Income/Revenue/Services', 150_000),
-  pair('2025-12-28', RENT, CHECKING, 200_000),
-  pair('2026-01-10', SALARIES, CHECKING, 800_000),
-  pair('2026-03-03', 'Expense/Operating Expenses/Software/SaaS', AMEX, 25_000),
-  pair('2026-03-25', AMEX, CHECKING, 25_000),
-  pair('2026-06-15', CHECKING, SUBSCRIPTIONS, 400_000),
-  pair('2026-06-30', 'Expense/Operating Expenses', AMEX, 10_000),
-  pair('2026-11-02', SALARIES, CHECKING, 800_000),
-  pair('2026-11-10', RENT, CHECKING, 200_000),
-  pair('2026-11-15', CHECKING, SUBSCRIPTIONS, 600_000),
-  pair('2026-12-05', CHECKING, SUBSCRIPTIONS, 999_900),
-  pair('2026-11-20', SALARIES, CHECKING, 700_000, 'forecast'),
-  ...['2026-12-01', '2027-01-01', '2027-02-01', '2027-03-01'].flatMap((date) => [
-    pair(date, SALARIES, CHECKING, 3_000_000, 'forecast'),
-    pair(date, CHECKING, SUBSCRIPTIONS, 500_000, 'forecast'),
-  ]),
-];
+// The company's accounts and transactions: test/goldenCompany.ts (the assistant's tests use it too).
 
 // biome-ignore format: one line per group of columns
 const COLUMN_KEYS = [
@@ -141,10 +92,10 @@ let ids: Map<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const owner = await createSignedInUser(t, 'golden@example.com');
-  token = owner.token;
-  entityId = (await createEntity(t.db, t.clock, owner.user.id, 'Golden Co')).id;
-  ids = await insertTestLedger(t.db, entityId, { accounts: ACCOUNTS, transactions: TRANSACTIONS });
+  const golden = await createGoldenCompany(t, 'golden@example.com');
+  token = golden.owner.token;
+  entityId = golden.entityId;
+  ids = golden.accountIds;
 });
 afterAll(async () => {
   await t.close();
