@@ -106,7 +106,8 @@ test('links a bank through each provider, shows accounts, overview and transacti
   await expect(page.getByTestId('bank-link')).toHaveCount(2);
 
   await waitForJobsByApi(request, user.token, entityId);
-  await expect(page.getByTestId('bank-link-job')).toHaveCount(0, { timeout: 15_000 });
+  // Each link's sync shows in its own card while it runs (followed live), and is gone once done.
+  await expect(page.getByTestId('link-sync')).toHaveCount(0, { timeout: 15_000 });
   await screenshots(page, 'linked-accounts');
 
   // The overview: the charts, the summary as the API gives it, the groups.

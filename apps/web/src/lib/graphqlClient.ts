@@ -1,9 +1,11 @@
-import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, ServerError } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { OperationTypeNode } from 'graphql';
 import { getAccessToken } from './authToken';
+import { createGraphqlCache } from './graphqlCache';
 import { prefetchLink } from './prefetchLink';
+import { createSseLink } from './sseLink';
 import { notifyUnauthenticated } from './unauthenticated';
 
 /** The `extensions.code` values the API puts on GraphQL errors (ARCHITECTURE.md, Errors). */
@@ -52,37 +54,28 @@ const sessionLink = new ErrorLink(({ error }) => {
 });
 
 /**
- * A report seen over one range is not the same object as over another: its id stays, its columns,
- * rows and summary do not. Kept unnormalised, each stays under the `report(...)` field of its own
- * arguments, so an answer for one range (a slow one, or a prefetch) never shows under another's
- * columns. Writes refetch the report (REPORT_REFETCH_QUERIES), so nothing relies on merging by id.
+ * Subscriptions (entityJobWasUpdated, entityWasUpdated) over SSE, one connection each, with the bearer
+ * token read at every (re)connection; queries and mutations over HTTP. Both sit after the session link,
+ * so a subscription refused as UNAUTHENTICATED ends at /logout too.
  */
-const RANGE_DEPENDENT_TYPES = {
-  ReportView: { keyFields: false },
-  ReportLineItem: { keyFields: false },
-  ReportAccount: { keyFields: false },
-} as const;
+const sseLink = createSseLink({
+  url: '/graphql',
+  headers: (): Record<string, string> => {
+    const token = getAccessToken();
+    return token ? { authorization: `Bearer ${token}` } : {};
+  },
+  onUnauthenticated: notifyUnauthenticated,
+});
 
-/**
- * A chart's data groups and series carry ids unique within their chart only (a client may choose them),
- * and a dashboard position's id is its chart's: parts of their parent, never merged across parents by id.
- * Each answer replaces them whole (a chart is written whole, its figures are per range).
- */
-const CHART_PART_TYPES = {
-  ChartDataGroup: { keyFields: false },
-  ChartSeries: { keyFields: false },
-  DashboardPosition: { keyFields: false },
-  Dashboard: { fields: { positions: { merge: false } } },
-  Chart: { fields: { dataGroups: { merge: false }, highlight: { merge: false }, figures: { merge: false } } },
-} as const;
+const transportLink = ApolloLink.split(
+  (operation) => operation.operationType === OperationTypeNode.SUBSCRIPTION,
+  sseLink,
+  prefetchLink.concat(new HttpLink({ uri: '/graphql' })),
+);
 
 export const graphqlClient = new ApolloClient({
-  link: authLink
-    .concat(idempotencyLink)
-    .concat(sessionLink)
-    .concat(prefetchLink)
-    .concat(new HttpLink({ uri: '/graphql' })),
-  cache: new InMemoryCache({ typePolicies: { ...RANGE_DEPENDENT_TYPES, ...CHART_PART_TYPES } }),
+  link: authLink.concat(idempotencyLink).concat(sessionLink).concat(transportLink),
+  cache: createGraphqlCache(),
 });
 
 /** Forgets everything fetched for the previous user (called on sign-out). */

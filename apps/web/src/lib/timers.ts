@@ -1,6 +1,8 @@
 /** The timers of spec §9, in one place. */
 export const COOKIE_CONSENT_DELAY_MS = 1000;
 export const LOADING_ANIMATION_INTERVAL_MS = 2000;
+/** A succeeded job's status stays this long, then disappears (spec §4 Job status). */
+export const SUCCEEDED_JOB_VISIBLE_MS = 1000;
 export const TOAST_DURATION_MS = 3000;
 export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 2000;
 export const SMS_RESEND_COOLDOWN_MS = 30_000;

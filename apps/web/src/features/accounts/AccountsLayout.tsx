@@ -1,7 +1,9 @@
 import { PRODUCT_NAME, PRODUCT_SLUG } from '@keel/domain';
 import { Stack, Tabs } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
+import { useEntityUpdates } from './useEntityUpdates';
 
 /** The tabs of /accounts (spec §2): Overview, Linked Accounts, and the provider's own accounts. */
 export const ACCOUNTS_TABS = [
@@ -12,9 +14,12 @@ export const ACCOUNTS_TABS = [
 
 /**
  * /accounts and its tabs: one title, the tabs as links (each tab its own address, so a reload or a
- * shared link opens the same tab), and the tab's page beneath.
+ * shared link opens the same tab), and the tab's page beneath. While any tab is open the company's
+ * changes are heard live (EntitySubscription) and what the tab shows is reloaded.
  */
 export function AccountsLayout() {
+  const { entity } = useEntityContext();
+  useEntityUpdates(entity.id);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const active = ACCOUNTS_TABS.find((tab) => tab.path === pathname.replace(/\/$/, ''))?.path ?? '/accounts';

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  quickbooksAccount,
+  quickbooksAccountsMock,
+  quickbooksConnection,
+} from '../accounting/accounting.testkit';
+import type { JobStatus } from '../jobs/jobQueries';
+import {
   ENTITY_ID,
   entityJobsMock,
   job,
@@ -236,14 +242,142 @@ describe('LinkedAccountsTab', () => {
     expect(await screen.findByText('First Platypus Bank deleted')).toBeInTheDocument();
   });
 
-  it("shows a running sync's progress", async () => {
+  it("shows a bank link's sync inside its card, not in the job status control", async () => {
     renderLinking(<LinkedAccountsTab />, {
-      mocks: [linkedAccountsMock([plaidItem()]), entityJobsMock([job(), job({ id: 'j0', type: 'Other' })])],
+      mocks: [
+        linkedAccountsMock([plaidItem()], [moneykitLink()]),
+        entityJobsMock([job(), job({ id: 'j0', type: 'Other' })]),
+      ],
     });
-    const jobs = await screen.findAllByTestId('bank-link-job');
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toHaveTextContent('Importing from your bank');
-    expect(jobs[0]).toHaveTextContent('Imported 120 transactions from First Platypus Bank');
-    expect(within(jobs[0] as HTMLElement).getByTestId('job-progress-label')).toHaveTextContent('40%');
+    const [platypus, bramble] = (await screen.findAllByTestId('bank-link')) as HTMLElement[];
+    const sync = await within(platypus as HTMLElement).findByTestId('link-sync');
+    expect(within(sync).getByTestId('link-sync-label')).toHaveTextContent('Importing transactions… 40%');
+    expect(sync).toHaveTextContent('Imported 120 transactions from First Platypus Bank');
+    expect(within(bramble as HTMLElement).queryByTestId('link-sync')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('job-status-control')).not.toBeInTheDocument();
+  });
+
+  it('follows the sync live: its percent moves, and when it is done the links are read again', async () => {
+    let linkReads = 0;
+    // The server's jobs: what entityJobs answers, and what each event tells.
+    let serverJob = job();
+    const { live } = renderLinking(<LinkedAccountsTab />, {
+      mocks: [
+        {
+          ...linkedAccountsMock([plaidItem()]),
+          result: () => {
+            linkReads += 1;
+            return { data: { plaidItems: [plaidItem()], moneykitLinks: [] } };
+          },
+        },
+        {
+          ...entityJobsMock(),
+          result: () => ({ data: { entityJobs: [serverJob] } }),
+        },
+      ],
+    });
+    const tell = (next: JobStatus) => {
+      serverJob = next;
+      live.push('EntityJobWasUpdated', {
+        entityJobWasUpdated: { __typename: 'EntityJobUpdate', jobStatus: next },
+      });
+    };
+    const card = await screen.findByTestId('bank-link');
+    await within(card).findByTestId('link-sync');
+    await live.connect('EntityJobWasUpdated');
+    tell(job({ progress: 75 }));
+    await waitFor(() =>
+      expect(within(card).getByTestId('link-sync-label')).toHaveTextContent('Importing transactions… 75%'),
+    );
+    const readsBefore = linkReads;
+    tell(
+      job({
+        status: 'succeeded',
+        progress: 100,
+        message: 'Imported 137 transactions from First Platypus Bank',
+      }),
+    );
+    await waitFor(() => expect(within(card).queryByTestId('link-sync')).not.toBeInTheDocument());
+    await waitFor(() => expect(linkReads).toBeGreaterThan(readsBefore));
+  });
+
+  it("says why a sync it followed failed, in the link's card", async () => {
+    let serverJob = job();
+    const { live } = renderLinking(<LinkedAccountsTab />, {
+      mocks: [
+        linkedAccountsMock([plaidItem()]),
+        { ...entityJobsMock(), result: () => ({ data: { entityJobs: [serverJob] } }) },
+      ],
+    });
+    const card = await screen.findByTestId('bank-link');
+    await within(card).findByTestId('link-sync');
+    await live.connect('EntityJobWasUpdated');
+    serverJob = job({
+      status: 'failed',
+      error: 'First Platypus Bank could not be synced: the bank connection service refused it.',
+    });
+    live.push('EntityJobWasUpdated', {
+      entityJobWasUpdated: { __typename: 'EntityJobUpdate', jobStatus: serverJob },
+    });
+    expect(await within(card).findByTestId('link-sync-failed')).toHaveTextContent(
+      'The last import failed: First Platypus Bank could not be synced',
+    );
+  });
+
+  it('shows the QuickBooks sync in the job status control at the top', async () => {
+    renderLinking(<LinkedAccountsTab />, {
+      mocks: [
+        linkedAccountsMock([]),
+        entityJobsMock([
+          job({ id: 'qb', type: 'QuickbooksSync', progress: 30, message: 'Importing accounts' }),
+        ]),
+      ],
+    });
+    const control = await screen.findByTestId('job-status-control');
+    expect(control).toHaveTextContent('Importing from QuickBooks Online');
+    expect(within(control).getByTestId('job-progress-label')).toHaveTextContent('30%');
+  });
+
+  it('lists the QuickBooks accounts with their type and current balance while QuickBooks is the source', async () => {
+    renderLinking(<LinkedAccountsTab />, {
+      qbo: true,
+      mocks: [
+        linkedAccountsMock([]),
+        entityJobsMock(),
+        quickbooksAccountsMock(quickbooksConnection(), [
+          quickbooksAccount(),
+          quickbooksAccount({
+            id: 'qba-2',
+            name: 'Mastercard',
+            accountType: 'Credit Card',
+            currentBalance: 15_712,
+          }),
+          quickbooksAccount({ id: 'qba-3', name: 'Services', accountType: 'Income', currentBalance: 0 }),
+        ]),
+      ],
+    });
+    expect(await screen.findByTestId('qbo-source')).toHaveTextContent(QBO_SOURCE_MESSAGE);
+    const card = await screen.findByTestId('quickbooks-accounts');
+    const rows = await within(card).findAllByTestId('quickbooks-account-row');
+    expect(within(card).getByTestId('quickbooks-company')).toHaveTextContent('Sandbox Company_US_1');
+    expect(
+      rows.map((row) =>
+        ['quickbooks-account-name', 'quickbooks-account-type', 'quickbooks-account-balance'].map(
+          (testId) => within(row).getByTestId(testId).textContent,
+        ),
+      ),
+    ).toEqual([
+      ['Checking', 'Bank', '$12,010.00'],
+      ['Mastercard', 'Credit Card', '$157.12'],
+      ['Services', 'Income', '$0.00'],
+    ]);
+    // Linking a bank too would count it twice.
+    expect(screen.getByRole('button', { name: 'Add Accounts' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('shows no QuickBooks section without a connection', async () => {
+    renderLinking(<LinkedAccountsTab />, { mocks: [linkedAccountsMock([plaidItem()]), entityJobsMock()] });
+    await screen.findByTestId('bank-link');
+    expect(screen.queryByTestId('quickbooks-accounts')).not.toBeInTheDocument();
   });
 });

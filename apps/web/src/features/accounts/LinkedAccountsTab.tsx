@@ -3,21 +3,27 @@ import { Alert, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
+import { refetchActiveQueries } from '../../lib/refetchActiveQueries';
 import { useEntityContext } from '../../shell/EntityContext';
 import { useDocumentTitle } from '../../shell/PageTitle';
+import { QUICKBOOKS_ACCOUNTS_QUERY } from '../accounting/accountingQueries';
+import { QuickbooksAccountsCard } from '../accounting/QuickbooksAccountsCard';
+import { JobStatusControl } from '../jobs/JobStatusControl';
+import { QUICKBOOKS_SYNC_JOB } from '../jobs/jobProgress';
+import type { JobStatus } from '../jobs/jobQueries';
+import { useEntityJobs } from '../jobs/useEntityJobs';
 import { AddAccountsMenu } from '../linking/AddAccountsMenu';
 import { BankLinkCard } from '../linking/BankLinkCard';
-import { BankLinkJobs } from '../linking/BankLinkJobs';
 import { type BankLink, listBankLinks } from '../linking/bankLinks';
 import { DeleteBankLinkDialog } from '../linking/DeleteBankLinkDialog';
 import { LinkedAccountsEmpty } from '../linking/LinkedAccountsEmpty';
 import { LINKED_ACCOUNTS_QUERY } from '../linking/linkingQueries';
 import { linkBlockedReason } from '../linking/linkPermissions';
+import { findLinkSyncJob } from '../linking/linkSyncJob';
 import { type PendingLink, pendingLinkStore } from '../linking/pendingLink';
 import { SandboxLinkDialog } from '../linking/SandboxLinkDialog';
 import { useBankLinkActions } from '../linking/useBankLinkActions';
 import { LINK_REFETCH_QUERIES, type LinkedBank, useStartBankLink } from '../linking/useBankLinkFlow';
-import { useBankLinkJobs } from '../linking/useBankLinkJobs';
 
 /** Spec §2: what Linked Accounts says while the accounting source (QuickBooks Online) is active. */
 export const QBO_SOURCE_MESSAGE = 'Connected - Bank accounts are imported from QuickBooks Online';
@@ -26,11 +32,19 @@ export const QBO_SOURCE_MESSAGE = 'Connected - Bank accounts are imported from Q
 const QBO_BLOCKS_LINKING =
   'Bank accounts are imported from QuickBooks Online while it is connected, so linking a bank here would count them twice.';
 
+/** What a finished sync changed: a bank link's sync its link's accounts; QuickBooks' also the entity's flags. */
+const AFTER_SYNC: Record<string, readonly string[]> = {
+  [QUICKBOOKS_SYNC_JOB]: ['LinkedAccounts', 'QuickbooksAccounts', 'Header'],
+};
+const AFTER_BANK_LINK_SYNC = ['LinkedAccounts'];
+
 /**
  * /accounts/linked (spec §2): the company's bank connections, one table each, with Reconnect on a
  * connection whose login expired (spec §4), Refresh for provider B's, Delete with a confirmation, and
- * 'Add Accounts' to link another bank (owners and admins; spec §6). A sync under way shows its
- * progress. With the accounting source active the page says bank accounts come from QuickBooks Online.
+ * 'Add Accounts' to link another bank (owners and admins; spec §6). A link's sync shows its progress
+ * in its card; the accounting source's sync shows in the job status control at the top (spec §4), both
+ * followed live. With the accounting source active the page says bank accounts come from QuickBooks
+ * Online, and lists the accounts of the QuickBooks company file.
  */
 export function LinkedAccountsTab() {
   const { entity } = useEntityContext();
@@ -40,10 +54,25 @@ export function LinkedAccountsTab() {
     variables: { entityId: entity.id },
     fetchPolicy: 'cache-and-network',
   });
-  const reloadAfterSync = useCallback(() => {
-    client.refetchQueries({ include: ['LinkedAccounts'] }).catch(() => undefined);
-  }, [client]);
-  const jobs = useBankLinkJobs(entity.id, reloadAfterSync);
+  const quickbooks = useQuery(QUICKBOOKS_ACCOUNTS_QUERY, {
+    variables: { entityId: entity.id },
+    fetchPolicy: 'cache-and-network',
+  });
+  useEffect(() => {
+    // The page stands without it: the bank links still show.
+    if (quickbooks.error) console.error('The QuickBooks accounts could not be loaded', quickbooks.error);
+  }, [quickbooks.error]);
+  const reloadAfterSync = useCallback(
+    (job: JobStatus) => void refetchActiveQueries(client, AFTER_SYNC[job.type] ?? AFTER_BANK_LINK_SYNC),
+    [client],
+  );
+  const jobs = useEntityJobs(entity.id, { onSettled: reloadAfterSync });
+  /** The syncs this page started, by job id: the institution each is for. */
+  const [startedSyncs, setStartedSyncs] = useState<ReadonlyMap<string, string>>(new Map());
+  const followSync = (job: JobStatus, institutionName: string) => {
+    setStartedSyncs((started) => new Map([...started, [job.id, institutionName]]));
+    jobs.watch(job.id);
+  };
   const { start, starting } = useStartBankLink(entity.id);
   const { refresh, remove } = useBankLinkActions(entity.id);
   const [session, setSession] = useState<PendingLink | null>(null);
@@ -55,6 +84,7 @@ export function LinkedAccountsTab() {
   const blockedReason = linkBlockedReason(entity.viewerRole);
   const addBlockedReason = blockedReason ?? (qbo ? QBO_BLOCKS_LINKING : null);
   const links = query.data ? listBankLinks(query.data) : null;
+  const quickbooksConnection = quickbooks.data?.quickbooksConnection ?? null;
 
   const open = async (provider: BankLink['provider'], link: BankLink | null = null) => {
     if (link) setBusy({ id: link.id, action: 'reconnect' });
@@ -70,7 +100,7 @@ export function LinkedAccountsTab() {
       title: done.linkId ? `${linked.institutionName} reconnected` : `${linked.institutionName} connected`,
       message: 'Its transactions are being imported.',
     });
-    if (linked.job) jobs.watch(linked.job.id);
+    if (linked.job) followSync(linked.job, linked.institutionName);
   };
   const onExit = () => {
     pendingLinkStore.clear();
@@ -80,7 +110,7 @@ export function LinkedAccountsTab() {
     setBusy({ id: link.id, action: 'refresh' });
     const job = await refresh(link);
     setBusy(null);
-    if (job) jobs.watch(job.id);
+    if (job) followSync(job, link.institutionName);
   };
   const onConfirmDelete = async () => {
     if (!deleting) return;
@@ -115,7 +145,14 @@ export function LinkedAccountsTab() {
         </Alert>
       ) : null}
 
-      <BankLinkJobs jobs={jobs.jobs} onDismiss={jobs.dismiss} />
+      <JobStatusControl jobs={jobs.jobs} />
+
+      {quickbooksConnection || qbo ? (
+        <QuickbooksAccountsCard
+          connection={quickbooksConnection}
+          accounts={quickbooks.data?.quickbooksAccounts ?? []}
+        />
+      ) : null}
 
       {query.error && !links ? (
         <LoadError error={query.error} />
@@ -136,6 +173,7 @@ export function LinkedAccountsTab() {
             link={link}
             blockedReason={blockedReason}
             busy={busy?.id === link.id ? busy.action : null}
+            syncJob={findLinkSyncJob(link, jobs.jobs, startedSyncs)}
             onReconnect={() => void open(link.provider, link)}
             onRefresh={() => void onRefresh(link)}
             onDelete={() => setDeleting(link)}

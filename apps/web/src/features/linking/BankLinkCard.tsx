@@ -1,8 +1,10 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnected, IconRefresh, IconTrash } from '@tabler/icons-react';
+import type { JobStatus } from '../jobs/jobQueries';
 import { GatedButton } from '../settings/team/GatedButton';
 import { type BankLink, PROVIDER_LABELS } from './bankLinks';
 import { LinkedAccountsTable } from './LinkedAccountsTable';
+import { LinkSyncState } from './LinkSyncState';
 import { formatUpdatedAt } from './linkFormat';
 
 export type BankLinkCardProps = {
@@ -11,6 +13,8 @@ export type BankLinkCardProps = {
   blockedReason: string | null;
   /** The action under way on this link, for its button's spinner. */
   busy: 'reconnect' | 'refresh' | null;
+  /** Its sync, as the live job updates tell it (null: none under way or to tell about). */
+  syncJob?: JobStatus | null;
   onReconnect: () => void;
   onRefresh: () => void;
   onDelete: () => void;
@@ -20,11 +24,13 @@ export type BankLinkCardProps = {
  * One bank connection (spec §2 'Linked accounts tables'): the institution, which provider links it,
  * when it was updated, and its accounts. A connection whose login expired (spec §4) says 'Login
  * required' and offers Reconnect; provider B's connections can be refreshed; any can be deleted.
+ * While its sync runs, the card says how far it is.
  */
 export function BankLinkCard({
   link,
   blockedReason,
   busy,
+  syncJob = null,
   onReconnect,
   onRefresh,
   onDelete,
@@ -109,6 +115,7 @@ export function BankLinkCard({
           transactions.
         </Text>
       ) : null}
+      <LinkSyncState job={syncJob} />
       <LinkedAccountsTable accounts={link.accounts} institutionName={link.institutionName} />
     </Paper>
   );

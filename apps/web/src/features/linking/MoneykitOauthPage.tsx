@@ -1,10 +1,9 @@
-import { skipToken, useQuery } from '@apollo/client/react';
 import { Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isJobActive, JOB_POLL_INTERVAL_MS } from './jobProgress';
+import { isJobActive } from '../jobs/jobProgress';
+import { useEntityJobs } from '../jobs/useEntityJobs';
 import { LinkReturnFrame } from './LinkReturnFrame';
-import { ENTITY_JOBS_QUERY } from './linkingQueries';
 import { pendingLinkStore } from './pendingLink';
 import { ResumeLinkFlow } from './ResumeLinkFlow';
 
@@ -48,7 +47,10 @@ export function MoneykitOauthReturn({ waitMs = LINK_DATA_WAIT_MS }: { waitMs?: n
   );
 }
 
-/** 'Loading Data. Give us a moment.' until the sync `jobId` ends (shown at least LOADING_DATA_MIN_MS) or `waitMs` pass. */
+/**
+ * 'Loading Data. Give us a moment.' until the sync `jobId` ends (shown at least LOADING_DATA_MIN_MS) or
+ * `waitMs` pass; the sync is followed live (entityJobWasUpdated), polled only while that is down.
+ */
 function LoadingData({
   entityId,
   jobId,
@@ -60,13 +62,11 @@ function LoadingData({
   waitMs: number;
   onDone: () => void;
 }) {
-  const query = useQuery(
-    ENTITY_JOBS_QUERY,
-    jobId
-      ? { variables: { entityId }, fetchPolicy: 'network-only', pollInterval: JOB_POLL_INTERVAL_MS }
-      : skipToken,
-  );
-  const job = query.data?.entityJobs.find((candidate) => candidate.id === jobId);
+  const { allJobs, watch } = useEntityJobs(entityId);
+  useEffect(() => {
+    if (jobId) watch(jobId);
+  }, [jobId, watch]);
+  const job = allJobs.find((candidate) => candidate.id === jobId);
   const finished = jobId === null || (job !== undefined && !isJobActive(job));
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;

@@ -5,11 +5,13 @@ import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createGraphqlCache } from '../../lib/graphqlCache';
 import { EntityContext, type EntityContextValue } from '../../shell/EntityContext';
+import { createLiveTestLink } from '../../test/liveTestLink';
 import { theme } from '../../theme';
+import { QUICKBOOKS_ACCOUNTS_QUERY, QUICKBOOKS_CONNECTION_QUERY } from '../accounting/accountingQueries';
+import { ENTITY_JOBS_QUERY, type JobStatus } from '../jobs/jobQueries';
 import {
-  ENTITY_JOBS_QUERY,
-  type JobStatus,
   LINKED_ACCOUNTS_QUERY,
   type LinkedAccount,
   type MoneykitLink,
@@ -144,12 +146,34 @@ export const entityJobsMock = (jobs: JobStatus[] = []): MockLink.MockedResponse 
   ...forever,
 });
 
+/** A company without QuickBooks: what the pages read when a test does not say otherwise. */
+const NO_QUICKBOOKS_MOCKS: MockLink.MockedResponse[] = [
+  {
+    request: { query: QUICKBOOKS_ACCOUNTS_QUERY, variables: { entityId: ENTITY_ID } },
+    result: { data: { quickbooksConnection: null, quickbooksAccounts: [] } },
+    ...forever,
+  },
+  {
+    request: { query: QUICKBOOKS_CONNECTION_QUERY, variables: { entityId: ENTITY_ID } },
+    result: { data: { quickbooksConnection: null } },
+    ...forever,
+  },
+];
+
 /** Shows where the page navigated to. */
 function LocationProbe() {
-  return <div data-testid="location">{useLocation().pathname}</div>;
+  const location = useLocation();
+  return (
+    <div data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </div>
+  );
 }
 
-/** Renders a linking page as the app does: Mantine, toasts, Apollo mocks, the entity and a router. */
+/**
+ * Renders a linking page as the app does: Mantine, toasts, Apollo mocks, the entity and a router.
+ * Subscriptions stay open for the test to drive through the answer's `live` (test/liveTestLink.ts).
+ */
 export function renderLinking(
   page: ReactElement,
   {
@@ -175,10 +199,11 @@ export function renderLinking(
       <LocationProbe />
     </MemoryRouter>
   );
-  return render(
+  const live = createLiveTestLink([...mocks, ...NO_QUICKBOOKS_MOCKS]);
+  const rendered = render(
     <MantineProvider theme={theme} env="test">
       <Notifications />
-      <MockedProvider mocks={mocks}>
+      <MockedProvider link={live.link} cache={createGraphqlCache()}>
         {withEntity ? (
           <EntityContext.Provider value={linkingContext(viewerRole, qbo)}>{routed}</EntityContext.Provider>
         ) : (
@@ -187,4 +212,5 @@ export function renderLinking(
       </MockedProvider>
     </MantineProvider>,
   );
+  return { ...rendered, live };
 }

@@ -1,9 +1,12 @@
 import { graphql, type ResultOf } from '../../lib/graphql';
+import { JOB_STATUS_FIELDS } from '../jobs/jobQueries';
+
+export type { JobStatus } from '../jobs/jobQueries';
 
 /**
  * The GraphQL documents of linked bank accounts (issue 17): the links of provider A (Plaid items) and
  * provider B (MoneyKit links) with their accounts, the link flows' tokens and exchanges, reconnect,
- * refresh and delete, and the company's background jobs (the syncs a link queues).
+ * refresh and delete (each queues a sync: the job it answers is followed in features/jobs).
  */
 
 const LINKED_ACCOUNT_FIELDS = graphql(`
@@ -85,35 +88,6 @@ export const LINKED_ACCOUNTS_QUERY = graphql(
   }
 `,
   [PLAID_ITEM_FIELDS, MONEYKIT_LINK_FIELDS],
-);
-
-const JOB_STATUS_FIELDS = graphql(`
-  fragment JobStatusFields on JobStatus {
-    id
-    type
-    status
-    progress
-    message
-    error
-    queuedAt
-    startedAt
-    finishedAt
-  }
-`);
-
-/** A background job's status (spec §3 Job status). */
-export type JobStatus = ResultOf<typeof JOB_STATUS_FIELDS>;
-
-/** The company's most recent jobs, newest first: what the page shows of a sync while it runs. */
-export const ENTITY_JOBS_QUERY = graphql(
-  `
-  query EntityJobs($entityId: ID!) {
-    entityJobs(entityId: $entityId, first: 10) {
-      ...JobStatusFields
-    }
-  }
-`,
-  [JOB_STATUS_FIELDS],
 );
 
 /** createPlaidLinkToken (spec §7): opens provider A's Link; with itemId, update mode (Reconnect). */

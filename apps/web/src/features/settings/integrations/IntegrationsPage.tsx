@@ -3,10 +3,13 @@ import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/co
 import { IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../shell/PageTitle';
+import { QuickbooksCard } from '../../accounting/QuickbooksCard';
+import { XeroCard } from '../../accounting/XeroCard';
 
 /**
  * /settings/integrations (spec §2): Bank Integrations, with a 'Connect' link to /accounts/linked, where
- * banks and cards are linked and their connections kept.
+ * banks and cards are linked and their connections kept; and the accounting software: QuickBooks Online
+ * (connect, sync, disconnect) and Xero, whose connection is disabled (spec §9).
  */
 export function IntegrationsPage() {
   return (
@@ -31,6 +34,11 @@ export function IntegrationsPage() {
           </Button>
         </Group>
       </Paper>
+      <Title order={3} size="h5" mt="sm">
+        Accounting software
+      </Title>
+      <QuickbooksCard />
+      <XeroCard />
     </Stack>
   );
 }

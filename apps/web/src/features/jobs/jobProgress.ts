@@ -1,12 +1,12 @@
-import type { JobStatus } from './linkingQueries';
+import type { JobStatus } from './jobQueries';
 
-/** The jobs the accounts pages show: a bank link's sync, and the accounting source's (spec §4). */
-export const SHOWN_JOB_TYPES: ReadonlySet<string> = new Set(['BankLinkSync', 'QuickbooksSync']);
+/** Spec §4: the job status control shows the accounting source's sync only ('Only QuickbooksSync jobs are shown'). */
+export const QUICKBOOKS_SYNC_JOB = 'QuickbooksSync';
 
-/** Spec §9: a succeeded job disappears after 1 s. */
-export const SUCCEEDED_JOB_VISIBLE_MS = 1000;
+/** A bank link's sync: shown inside its link's card, not in the job status control. */
+export const BANK_LINK_SYNC_JOB = 'BankLinkSync';
 
-/** While a job is under way, its status is asked for every 2 s (no subscription transport on the client). */
+/** While the live updates are down (between reconnects), a job under way is asked for every 2 s instead. */
 export const JOB_POLL_INTERVAL_MS = 2000;
 
 /**
@@ -21,6 +21,9 @@ export type JobProgress = {
   closable: boolean;
   active: boolean;
 };
+
+/** Spec §8: what a status the page does not know is. */
+export const UNKNOWN_JOB_STATUS = 'Unknown job status';
 
 export function describeJobProgress(job: Pick<JobStatus, 'status' | 'progress'>): JobProgress {
   switch (job.status) {
@@ -41,8 +44,7 @@ export function describeJobProgress(job: Pick<JobStatus, 'status' | 'progress'>)
     case 'canceled':
       return { percent: 0, color: 'gray', label: 'Canceled', closable: true, active: false };
     default:
-      // Spec §8.
-      throw new Error('Unknown job status');
+      throw new Error(UNKNOWN_JOB_STATUS);
   }
 }
 

@@ -1,0 +1,200 @@
+import { expect, type Page, test } from '@playwright/test';
+import { AppShell } from './pages/AppShell';
+import { ReportGridPage } from './pages/ReportGridPage';
+import {
+  createEntity,
+  graphql,
+  inviteByApi,
+  readInviteToken,
+  signInWithToken,
+  signUpInvitedUser,
+  signUpUser,
+  uniqueEmail,
+} from './support/api';
+import { SCREEN_SIZES } from './support/demo';
+
+/**
+ * QuickBooks Online as the accounting source, on a company of its own (turning qbo on hides
+ * Transactions, so never the shared demo company): Connect on /settings/integrations, the sandbox's
+ * consent screen, back to Integrations with the first sync followed live in the job status control
+ * until it succeeds and goes; then the accounting-connected mode: no Transactions in the sidebar,
+ * Linked Accounts saying bank accounts come from QuickBooks and listing its accounts, and the report
+ * showing the imported figures.
+ */
+
+const shot = (name: string) => `test-results/screenshots/${name}.png`;
+/** Mantine's transitions (dialogs, menus, toasts) take up to 200 ms. */
+const TRANSITION_MS = 350;
+const QBO_SOURCE_MESSAGE = 'Connected - Bank accounts are imported from QuickBooks Online';
+
+let counter = 0;
+function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
+}
+
+/** The page at both screen sizes, once the toasts (3 s) have gone; fails if anything is cut off sideways. */
+async function screenshots(page: Page, name: string) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 6_000 });
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(TRANSITION_MS);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `${name} at ${size.width}x${size.height} scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: shot(`${name}-${size.width}x${size.height}`), fullPage: true });
+  }
+}
+
+type QuickbooksByApi = {
+  quickbooksConnection: { companyName: string; lastSyncedAt: string | null } | null;
+  quickbooksAccounts: {
+    name: string;
+    accountType: string;
+    currentBalance: number;
+    ledgerAccountId: string | null;
+  }[];
+};
+
+test('connects QuickBooks Online through the sandbox, follows the sync, and turns to the accounting-connected mode', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const user = await signUpUser(request, { email: uniqueEmail('qbo'), name: 'Quinn Books' });
+  const entityId = await createEntity(request, user.token, uniqueName('Ledger Co'));
+  await signInWithToken(page, user.token);
+  const shell = new AppShell(page);
+
+  await page.goto('/settings/integrations');
+  await shell.waitForPage('Integrations');
+  await expect(shell.navLink('Transactions')).toBeVisible();
+  const card = page.getByRole('region', { name: 'QuickBooks Online' });
+  await expect(
+    page.getByRole('region', { name: 'Xero' }).getByRole('button', { name: 'Connect' }),
+  ).toHaveAttribute('aria-disabled', 'true');
+  await screenshots(page, 'integrations-not-connected');
+
+  // Connect: the sandbox's consent screen; Cancel comes back with the reason.
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/quickbooks\/authorize/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/settings\/integrations$/);
+  await expect(card.getByTestId('quickbooks-error')).toContainText('You canceled on the QuickBooks screen');
+
+  // Connect again, and consent this time. The first sync may be quick: its control is watched from before.
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/quickbooks\/authorize/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('QuickBooks Online');
+  const controlShown = page.getByTestId('job-status').first().waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await controlShown;
+  await page.screenshot({ path: shot('integrations-syncing') });
+  await expect(page).toHaveURL(/\/settings\/integrations$/);
+  await expect(card.getByTestId('quickbooks-connected')).toContainText('QuickBooks Online connected');
+  // It ends full and green, and is gone a second later.
+  await expect(card.locator('[data-testid="job-status"][data-status="succeeded"]')).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(card.getByTestId('job-progress-label')).toHaveText('Done');
+  await expect(card.getByTestId('job-status')).toHaveCount(0, { timeout: 5_000 });
+  await expect(card.getByTestId('quickbooks-status')).toHaveText('Connected');
+  await expect(card.getByTestId('quickbooks-last-synced')).not.toHaveText('Not yet');
+
+  // The accounting-connected mode at once, without a reload: no Transactions.
+  await expect(shell.navLink('Transactions')).toHaveCount(0);
+  const { quickbooksConnection, quickbooksAccounts } = await graphql<QuickbooksByApi>(
+    request,
+    user.token,
+    `query($e: ID!) {
+      quickbooksConnection(entityId: $e) { companyName lastSyncedAt }
+      quickbooksAccounts(entityId: $e) { name accountType currentBalance ledgerAccountId }
+    }`,
+    { e: entityId },
+  );
+  expect(quickbooksAccounts.length).toBeGreaterThan(0);
+  await expect(card.getByTestId('quickbooks-company')).toHaveText(quickbooksConnection?.companyName ?? '');
+  await card.getByRole('button', { name: 'Dismiss' }).click();
+  await screenshots(page, 'integrations-connected');
+
+  // Sync now: followed to the end in the same control.
+  await card.getByRole('button', { name: 'Sync now' }).click();
+  await expect(card.getByTestId('job-status')).toHaveCount(0, { timeout: 60_000 });
+
+  // Linked Accounts: the source's message, and its accounts with their balances.
+  await page.goto('/accounts/linked');
+  await shell.waitForPage('Accounts');
+  await expect(page.getByTestId('qbo-source')).toHaveText(QBO_SOURCE_MESSAGE);
+  const accounts = page.getByTestId('quickbooks-accounts');
+  await expect(accounts.getByTestId('quickbooks-account-row')).toHaveCount(quickbooksAccounts.length);
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  const checking = quickbooksAccounts.find((account) => account.accountType === 'Bank');
+  expect(checking).toBeDefined();
+  const checkingRow = accounts
+    .getByTestId('quickbooks-account-row')
+    .filter({ hasText: checking?.name ?? '' })
+    .first();
+  await expect(checkingRow.getByTestId('quickbooks-account-balance')).toHaveText(
+    usd.format((checking?.currentBalance ?? 0) / 100),
+  );
+  await expect(page.getByRole('button', { name: 'Add Accounts' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(shell.navLink('Transactions')).toHaveCount(0);
+  await screenshots(page, 'linked-accounts-quickbooks');
+
+  // The report: an imported income account with its figures.
+  const income = quickbooksAccounts.find(
+    (account) => account.accountType === 'Income' && account.ledgerAccountId,
+  );
+  expect(income).toBeDefined();
+  const { report } = await graphql<{ report: { accounts: { id: string; path: string; name: string }[] } }>(
+    request,
+    user.token,
+    'query($e: ID!) { report(entityId: $e) { accounts { id path name } } }',
+    { e: entityId },
+  );
+  const ledgerAccount = report.accounts.find((account) => account.id === income?.ledgerAccountId);
+  expect(ledgerAccount).toBeDefined();
+  const grid = new ReportGridPage(page);
+  await grid.gotoRow(ledgerAccount?.path ?? '');
+  await expect(grid.row(ledgerAccount?.path ?? '')).toContainText(income?.name ?? '');
+  const figures = await grid
+    .row(ledgerAccount?.path ?? '')
+    .getByTestId('report-cell')
+    .allTextContents();
+  expect(figures.some((figure) => /\$[\d,]+\.\d\d/.test(figure) && !/^-?\$0\.00$/.test(figure.trim()))).toBe(
+    true,
+  );
+  await page.setViewportSize(SCREEN_SIZES[0]);
+  await page.screenshot({ path: shot('report-quickbooks-1440x900') });
+});
+
+test('a bookkeeper sees why QuickBooks cannot be connected', async ({ page, request }) => {
+  const owner = await signUpUser(request, { email: uniqueEmail('qbo-owner'), name: 'Owner Person' });
+  const entityId = await createEntity(request, owner.token, uniqueName('Books Co'));
+  const invitee = { firstName: 'Book', lastName: 'Keeper', email: uniqueEmail('qbo-bookkeeper') };
+  await inviteByApi(request, owner.token, entityId, { ...invitee, role: 'bookkeeper' });
+  const bookkeeper = await signUpInvitedUser(
+    request,
+    { email: invitee.email, name: 'Book Keeper' },
+    await readInviteToken(request, invitee.email),
+  );
+  expect(bookkeeper.invitation).toBe('joined');
+
+  await signInWithToken(page, bookkeeper.token);
+  await page.goto('/settings/integrations');
+  await new AppShell(page).waitForPage('Integrations');
+  const connect = page
+    .getByRole('region', { name: 'QuickBooks Online' })
+    .getByRole('button', { name: 'Connect' });
+  await expect(connect).toHaveAttribute('aria-disabled', 'true');
+  await connect.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'Only owners and admins can connect and manage accounting software.',
+  );
+  // Playwright does not click an aria-disabled button by itself; a person can, and nothing happens.
+  await connect.click({ force: true });
+  await page.waitForTimeout(TRANSITION_MS);
+  await expect(page).toHaveURL(/\/settings\/integrations$/);
+  await screenshots(page, 'integrations-bookkeeper');
+});
