@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PENDING_LINK_KEY, type PendingLink } from '../src/features/linking/pendingLink';
 import { AppShell } from './pages/AppShell';
+import { ReportGridPage } from './pages/ReportGridPage';
 import {
   createEntity,
   entityIdByName,
@@ -144,6 +145,34 @@ test('links a bank through each provider, shows accounts, overview and transacti
   await page.getByRole('textbox', { name: 'Search transactions' }).fill('Bramble');
   await page.getByRole('textbox', { name: 'Search transactions' }).press('Enter');
   await screenshots(page, 'linked-transactions');
+
+  // The report: the linked checking account's row shows, this month, the balance the overview gives.
+  const { accountsOverview: withItems } = await graphql<{
+    accountsOverview: {
+      groups: { items: { name: string; ledgerAccountId: string; ledgerBalance: number }[] }[];
+    };
+  }>(
+    request,
+    user.token,
+    'query($e: ID!) { accountsOverview(entityId: $e) { groups { items { name ledgerAccountId ledgerBalance } } } }',
+    { e: entityId },
+  );
+  const checking = withItems.groups
+    .flatMap((group) => group.items)
+    .find((item) => item.name === 'Plaid Checking');
+  const { report } = await graphql<{ report: { accounts: { id: string; path: string }[] } }>(
+    request,
+    user.token,
+    'query($e: ID!) { report(entityId: $e) { accounts { id path } } }',
+    { e: entityId },
+  );
+  const checkingPath =
+    report.accounts.find((account) => account.id === checking?.ledgerAccountId)?.path ?? '';
+  expect(checkingPath).toMatch(/^Banks\/Plaid Checking/);
+  const grid = new ReportGridPage(page);
+  await grid.gotoRow(checkingPath, '2026-11');
+  await expect(grid.cell(checkingPath, '2026-11')).toBeVisible();
+  expect(await grid.cellCents(checkingPath, '2026-11')).toBe(checking?.ledgerBalance);
 
   // The sandbox expires A's login; the page says so and Reconnect repairs it.
   const { plaidItems } = await linksByApi(request, user.token, entityId);
