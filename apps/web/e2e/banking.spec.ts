@@ -12,6 +12,7 @@ import {
   signUpInvitedUser,
   signUpUser,
   uniqueEmail,
+  uniqueName,
 } from './support/api';
 import {
   depositByDevRoute,
@@ -30,13 +31,6 @@ import { DEMO_BOOKKEEPER_EMAIL, DEMO_COMPANY, DEMO_PASSWORD, SCREEN_SIZES } from
  * /keel-transactions once the bank posts it, and who may send money. Each test makes its own user and
  * company, except those reading the demo company, which change nothing.
  */
-
-let counter = 0;
-/** A name no other run uses, so rows found by it are this test's own. */
-function uniqueName(prefix: string): string {
-  counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
-}
 
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 /** Mantine's transitions (dialogs, tooltips) take up to 200 ms. */

@@ -10,6 +10,7 @@ import {
   signInWithToken,
   signUpUser,
   uniqueEmail,
+  uniqueName,
 } from './support/api';
 import { DEMO_BOOKKEEPER_EMAIL, DEMO_COMPANY, DEMO_PASSWORD, SCREEN_SIZES } from './support/demo';
 import { linksByApi, overviewByApi, resetLoginByDevRoute, waitForJobsByApi } from './support/linking';
@@ -26,12 +27,6 @@ const dollars = (cents: number) => usd.format(cents / 100);
 const shot = (name: string) => `test-results/screenshots/${name}.png`;
 /** Mantine's transitions (dialogs, menus, toasts) take up to 200 ms. */
 const TRANSITION_MS = 350;
-
-let counter = 0;
-function uniqueName(prefix: string): string {
-  counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
-}
 
 /** The page at both screen sizes, once the toasts (3 s) have gone, so none covers what it shows. */
 async function screenshots(page: Page, name: string) {

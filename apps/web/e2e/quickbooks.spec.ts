@@ -10,6 +10,7 @@ import {
   signUpInvitedUser,
   signUpUser,
   uniqueEmail,
+  uniqueName,
 } from './support/api';
 import { SCREEN_SIZES } from './support/demo';
 
@@ -26,12 +27,6 @@ const shot = (name: string) => `test-results/screenshots/${name}.png`;
 /** Mantine's transitions (dialogs, menus, toasts) take up to 200 ms. */
 const TRANSITION_MS = 350;
 const QBO_SOURCE_MESSAGE = 'Connected - Bank accounts are imported from QuickBooks Online';
-
-let counter = 0;
-function uniqueName(prefix: string): string {
-  counter += 1;
-  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
-}
 
 /** The page at both screen sizes, once the toasts (3 s) have gone; fails if anything is cut off sideways. */
 async function screenshots(page: Page, name: string) {

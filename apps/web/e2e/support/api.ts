@@ -12,6 +12,12 @@ export function uniqueEmail(prefix: string, domain = 'example.test'): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@${domain}`;
 }
 
+/** A company or record name no other run uses, so rows found by it are this test's own. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${Date.now().toString(36)}${process.pid}${counter}`;
+}
+
 export type TestUser = { email: string; password: string; name: string; token: string };
 
 let clients = 0;
