@@ -11,6 +11,7 @@ import {
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { AppDeps } from '../appDeps';
 import { releaseAdmissionEarly } from '../http/admissionGate';
+import { REPLY_DRAIN_MS, stopReplyTasks } from '../modules/assistant/replyTasks';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
 import { useReportAnswerCache } from '../modules/reports/useReportAnswerCache';
 import { clientOf } from '../rest/requestInput';
@@ -56,6 +57,9 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     }
     return viewer;
   };
+  // A stopping server gives the assistant's replies in progress a moment, then stores the rest as
+  // interrupted, so none is left 'streaming' (after the job runner's preClose: it uses the database only).
+  app.addHook('preClose', () => stopReplyTasks(deps.db, REPLY_DRAIN_MS));
   const yoga = createYoga<ServerContext>({
     schema,
     graphqlEndpoint: '/graphql',

@@ -1,12 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCounts, everyToolAi, failingAi, slowAi, switchableAi } from '../../../test/assistantTestKit';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { insertTestLedger } from '../../../test/insertTestLedger';
 import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 import { eventually, listenOnce, openSse, type SseResult } from '../../../test/sseTestKit';
+import { chatMessages } from '../../db/schema';
 import type { AiToolAnswer } from '../../providers/ai';
+import { createOfflineAssistant } from '../../providers/ai/offline/offlineAssistant';
 import { ASSISTANT_MESSAGES } from './assistantErrors';
-import { settleReplyTasks } from './replyTasks';
+import { settleReplyTasks, stopReplyTasks } from './replyTasks';
 
 /**
  * 'Ask Keel AI' over GraphQL (issue 18): threads are their user's, questions are bounded and rate
@@ -324,6 +327,45 @@ describe('threadWasUpdated over SSE', () => {
       }
       expect(update.message).toMatchObject({ status: 'failed', error: ASSISTANT_MESSAGES.replyFailed });
       subscription.close();
+    } finally {
+      ai.use(null);
+    }
+  });
+});
+
+describe('a stopping server', () => {
+  it('lets a quick reply finish, stores one still being written as interrupted, and leaves none streaming', async () => {
+    // Cash is answered at once; runway streams a word, then never answers nor heeds its signal.
+    const offline = createOfflineAssistant();
+    ai.use({
+      name: 'openai',
+      reply: (request) => {
+        if (request.messages.at(-1)?.content.includes('cash')) return offline.reply(request);
+        request.onDelta('Thinking');
+        return new Promise(() => undefined);
+      },
+    });
+    try {
+      const quick = await asked(x, 'What is our cash?', { stream: true });
+      const stuck = await asked(x, 'What is our runway?', { stream: true });
+      await stopReplyTasks(t.db, 200);
+      const thread = await t.graphql<{ chatThread: { messages: Message[] } }>(
+        THREAD,
+        { e: x.entityId, th: stuck.threadId },
+        x.owner.token,
+      );
+      expect(thread.data?.chatThread.messages.find((m) => m.id === stuck.message.id)).toMatchObject({
+        status: 'failed',
+      });
+      const [row] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, stuck.message.id));
+      expect(row).toMatchObject({
+        status: 'failed',
+        error: ASSISTANT_MESSAGES.replyInterrupted,
+        content: 'Thinking',
+      });
+      const [done] = await t.db.select().from(chatMessages).where(eq(chatMessages.id, quick.message.id));
+      expect(done?.status).toBe('complete');
+      expect(done?.content).toContain('$');
     } finally {
       ai.use(null);
     }

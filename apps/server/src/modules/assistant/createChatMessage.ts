@@ -58,8 +58,8 @@ export async function createChatMessage(deps: AssistantDeps, input: ChatMessageI
     position: exchange.reply.position,
   };
   if (input.stream) {
-    startReplyTask(deps.db, async () => {
-      await generateReply(deps, job);
+    startReplyTask(deps.db, async (stop) => {
+      await generateReply(deps, job, stop);
     });
     return exchange;
   }

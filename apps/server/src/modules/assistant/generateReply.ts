@@ -32,7 +32,11 @@ export const REPLY_MAX_CHARS = 8_000;
  * gave as its citations. When the model fails the message is 'failed' with an error for the user (and
  * the text so far), and that is published too. Answers the final row.
  */
-export async function generateReply(deps: AssistantDeps, job: ReplyJob): Promise<ChatMessageRow> {
+export async function generateReply(
+  deps: AssistantDeps,
+  job: ReplyJob,
+  stop?: AbortSignal,
+): Promise<ChatMessageRow> {
   const today = deps.clock.now().toISOString().slice(0, 10);
   const [entity] = await deps.db
     .select({ name: entities.name })
@@ -51,17 +55,24 @@ export async function generateReply(deps: AssistantDeps, job: ReplyJob): Promise
   const writer = createStreamWriter((content) =>
     updateReply(deps, job, { content, status: 'streaming', citations: [], error: null }),
   );
+  const signal = stop
+    ? AbortSignal.any([AbortSignal.timeout(REPLY_TIMEOUT_MS), stop])
+    : AbortSignal.timeout(REPLY_TIMEOUT_MS);
   try {
-    const reply = await deps.ai.reply({
-      messages,
-      tools,
-      signal: AbortSignal.timeout(REPLY_TIMEOUT_MS),
-      onDelta: (delta) => {
-        text += delta;
-        writer.push(capReply(text));
-      },
-      today,
-    });
+    const reply = await untilAborted(
+      deps.ai.reply({
+        messages,
+        tools,
+        signal,
+        onDelta: (delta) => {
+          if (signal.aborted) return;
+          text += delta;
+          writer.push(capReply(text));
+        },
+        today,
+      }),
+      signal,
+    );
     await writer.finish();
     return await updateReply(deps, job, {
       content: capReply(reply.text || text),
@@ -75,9 +86,19 @@ export async function generateReply(deps: AssistantDeps, job: ReplyJob): Promise
       content: capReply(text),
       status: 'failed',
       citations: [],
-      error: ASSISTANT_MESSAGES.replyFailed,
+      error: stop?.aborted ? ASSISTANT_MESSAGES.replyInterrupted : ASSISTANT_MESSAGES.replyFailed,
     });
   }
+}
+
+/** `work`'s answer, or a rejection as soon as `signal` aborts (a provider that ignores it cannot hold a reply). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 type ReplyState = {
