@@ -28,10 +28,12 @@ const { DEFAULT_BILLING_API_BENCH, runBillingApiBenchmark } = await import('./bi
 const { DEFAULT_SETTINGS_API_BENCH, runSettingsApiBenchmark } = await import('./settingsApi');
 const { DEFAULT_BANKING_API_BENCH, runBankingApiBenchmark } = await import('./bankingApi');
 const { DEFAULT_LINKING_API_BENCH, runLinkingApiBenchmark } = await import('./linkingApi');
+const { DEFAULT_ASSISTANT_API_BENCH, runAssistantApiBenchmark } = await import('./assistantApi');
 
 const parsed = parseArgs({
   allowPositionals: true,
   options: {
+    questions: { type: 'string' },
     entries: { type: 'string' },
     accounts: { type: 'string' },
     months: { type: 'string' },
@@ -208,6 +210,15 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       seconds: readCount('seconds', DEFAULT_LINKING_API_BENCH.seconds),
       databases: readDatabases(DEFAULT_LINKING_API_BENCH.databases),
       postgresUrl: readPostgresUrl(DEFAULT_LINKING_API_BENCH.postgresUrl),
+    }),
+  /** 'Ask Keel AI': 50 members asking at once, streamed answers, the thread reopened (bench/assistantApi.ts). */
+  'assistant-api': () =>
+    runAssistantApiBenchmark({
+      clients: readCount('clients', DEFAULT_ASSISTANT_API_BENCH.clients),
+      questions: readCount('questions', DEFAULT_ASSISTANT_API_BENCH.questions),
+      seconds: readCount('seconds', DEFAULT_ASSISTANT_API_BENCH.seconds),
+      databases: readDatabases(DEFAULT_ASSISTANT_API_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_ASSISTANT_API_BENCH.postgresUrl),
     }),
   /** The billing page: subscribe, pay and cancel, and its Billing query at 50 clients (bench/billingApi.ts). */
   'billing-api': () =>
