@@ -49,14 +49,16 @@ export async function buildApp(
     return sendProblem(reply, status, detail);
   });
 
-  // Stripe.js and its card frames only when Stripe is configured (the sandbox loads nothing of Stripe).
-  const stripe = deps.config.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP : { script: [], frame: [], connect: [] };
+  // A vendor's scripts and frames only when its live API is configured: Stripe.js and its card frames,
+  // Plaid Link, MoneyKit Connect (the sandboxes load nothing from the vendors).
+  const vendors = vendorCspSources(deps.config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
-        'script-src': ["'self'", 'https://accounts.google.com', ...stripe.script],
-        'frame-src': ["'self'", 'https://accounts.google.com', ...stripe.frame],
-        'connect-src': ["'self'", 'https://accounts.google.com', ...stripe.connect],
+        'default-src': ["'self'", ...vendors.default],
+        'script-src': ["'self'", 'https://accounts.google.com', ...vendors.script],
+        'frame-src': ["'self'", 'https://accounts.google.com', ...vendors.frame],
+        'connect-src': ["'self'", 'https://accounts.google.com', ...vendors.connect],
         'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
       },
     },
@@ -86,12 +88,55 @@ export async function buildApp(
   return app;
 }
 
+type CspSources = { default: string[]; script: string[]; frame: string[]; connect: string[] };
+
 /** The sources Stripe.js needs (https://docs.stripe.com/security/guide#content-security-policy). */
-const STRIPE_CSP = {
+const STRIPE_CSP: CspSources = {
+  default: [],
   script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
 };
+
+/**
+ * The sources Plaid Link needs (plaid.com/docs/link/web, 'CSP directives'): its script
+ * (link-initialize.js; the host, so whatever else Link loads from it passes too) and iframe from
+ * cdn.plaid.com, and the API of the environment the server's keys belong to (PLAID_ENV). Plaid's page
+ * also lists script-src 'unsafe-inline' (or a page nonce); Keel does not loosen its policy so.
+ */
+const plaidLinkCsp = (env: Config['PLAID_ENV']): CspSources => ({
+  default: ['https://cdn.plaid.com'],
+  script: ['https://cdn.plaid.com'],
+  frame: ['https://cdn.plaid.com'],
+  connect: [`https://${env}.plaid.com`],
+});
+
+/**
+ * What MoneyKit Connect needs: its web SDK (@moneykit/connect, bundled with the app) draws Connect in
+ * an iframe from https://connect.moneykit.com and talks to it by postMessage only. MoneyKit publishes
+ * no CSP list; this is the SDK's one host (its index.js, github.com/moneykit/connect-js).
+ */
+const MONEYKIT_CONNECT_CSP: CspSources = {
+  default: [],
+  script: [],
+  frame: ['https://connect.moneykit.com'],
+  connect: [],
+};
+
+/** The vendors' sources for the vendors whose live APIs the server's keys turn on. */
+function vendorCspSources(config: Config): CspSources {
+  const live = [
+    config.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP : null,
+    config.PLAID_CLIENT_ID ? plaidLinkCsp(config.PLAID_ENV) : null,
+    config.MONEYKIT_CLIENT_ID ? MONEYKIT_CONNECT_CSP : null,
+  ].filter((sources) => sources !== null);
+  return {
+    default: live.flatMap((sources) => sources.default),
+    script: live.flatMap((sources) => sources.script),
+    frame: live.flatMap((sources) => sources.frame),
+    connect: live.flatMap((sources) => sources.connect),
+  };
+}
 
 const API_PREFIXES = ['/api/', '/graphql', '/oauth/', '/userinfo/'];
 

@@ -14,6 +14,7 @@ import type { JobStatus } from '../jobs/jobQueries';
 import { useEntityJobs } from '../jobs/useEntityJobs';
 import { AddAccountsMenu } from '../linking/AddAccountsMenu';
 import { BankLinkCard } from '../linking/BankLinkCard';
+import { BankLinkWidget } from '../linking/BankLinkWidget';
 import { type BankLink, listBankLinks } from '../linking/bankLinks';
 import { DeleteBankLinkDialog } from '../linking/DeleteBankLinkDialog';
 import { LinkedAccountsEmpty } from '../linking/LinkedAccountsEmpty';
@@ -21,7 +22,6 @@ import { LINKED_ACCOUNTS_QUERY } from '../linking/linkingQueries';
 import { linkBlockedReason } from '../linking/linkPermissions';
 import { findLinkSyncJob } from '../linking/linkSyncJob';
 import { type PendingLink, pendingLinkStore } from '../linking/pendingLink';
-import { SandboxLinkDialog } from '../linking/SandboxLinkDialog';
 import { useBankLinkActions } from '../linking/useBankLinkActions';
 import { LINK_REFETCH_QUERIES, type LinkedBank, useStartBankLink } from '../linking/useBankLinkFlow';
 
@@ -181,7 +181,7 @@ export function LinkedAccountsTab() {
         ))
       )}
 
-      <SandboxLinkDialog
+      <BankLinkWidget
         session={session}
         onLinked={onLinked}
         onExit={onExit}

@@ -3,9 +3,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAccessToken } from '../../lib/authToken';
+import { BankLinkWidget } from './BankLinkWidget';
 import { type LinkProvider, PROVIDER_LABELS } from './bankLinks';
 import { type PendingLink, readPendingLink } from './pendingLink';
-import { SandboxLinkDialog } from './SandboxLinkDialog';
 import type { LinkedBank } from './useBankLinkFlow';
 
 /** Spec §8: the return page found no stored link token. */
@@ -13,8 +13,10 @@ export const MISSING_LINK_TOKEN = 'Missing link token';
 
 /**
  * Resumes the link flow stored when it started (pendingLink.ts), on a provider's return page: the
- * flow opens again with the stored token (in sandbox mode, the sandbox's sign-in dialog) and ends in
- * `onLinked` or `onExit`. Without a stored token it fails with 'Missing link token' (spec §2, §8).
+ * flow opens again with the stored token (in sandbox mode, the sandbox's sign-in dialog; live, the
+ * vendor's widget resuming from this page's address, which carries the vendor's OAuth answer) and
+ * ends in `onLinked` or `onExit`. Without a stored token it fails with 'Missing link token' (spec §2,
+ * §8).
  */
 export function ResumeLinkFlow({
   provider,
@@ -27,6 +29,8 @@ export function ResumeLinkFlow({
 }) {
   // Read once: finishing the flow clears the stored token, and the page must not fail then.
   const [session] = useState(() => readPendingLink(provider));
+  // The address the bank sent the browser back to, as it arrived (the page may navigate later).
+  const [returnUrl] = useState(() => window.location.href);
   const signedIn = useAccessToken() !== null;
   if (!session) {
     return (
@@ -62,7 +66,7 @@ export function ResumeLinkFlow({
       <Text size="sm" c="dimmed" data-testid="resume-link">
         Finish signing in to your bank to connect it to Keel.
       </Text>
-      <SandboxLinkDialog session={session} onLinked={onLinked} onExit={onExit} />
+      <BankLinkWidget session={session} onLinked={onLinked} onExit={onExit} oauthReturnUrl={returnUrl} />
     </>
   );
 }

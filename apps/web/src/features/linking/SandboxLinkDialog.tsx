@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ApiError } from '../../lib/restClient';
 import { PROVIDER_LABELS } from './bankLinks';
+import { describeLinkFailure } from './describeLinkFailure';
 import type { PendingLink } from './pendingLink';
 import {
   completeSandboxLink,
@@ -211,11 +211,4 @@ function SandboxLinkForm({
       </Stack>
     </form>
   );
-}
-
-/** The sandbox's refusal (its detail is the vendor's message), Keel's refusal, or a plain fallback. */
-function describeLinkFailure(error: unknown): string {
-  if (error instanceof ApiError) return error.detail;
-  if (error instanceof Error && error.message) return error.message;
-  return 'Something went wrong. Please try again.';
 }

@@ -12,6 +12,7 @@ import { theme } from '../../theme';
 import { QUICKBOOKS_ACCOUNTS_QUERY, QUICKBOOKS_CONNECTION_QUERY } from '../accounting/accountingQueries';
 import { ENTITY_JOBS_QUERY, type JobStatus } from '../jobs/jobQueries';
 import {
+  AGGREGATOR_MODES_QUERY,
   LINKED_ACCOUNTS_QUERY,
   type LinkedAccount,
   type MoneykitLink,
@@ -146,6 +147,23 @@ export const entityJobsMock = (jobs: JobStatus[] = []): MockLink.MockedResponse 
   ...forever,
 });
 
+/** aggregatorModes: each provider the sandbox (true, the server's default) or the vendor's live API. */
+export const aggregatorModesMock = (
+  sandbox: { plaid: boolean; moneykit: boolean } = { plaid: true, moneykit: true },
+): MockLink.MockedResponse => ({
+  request: { query: AGGREGATOR_MODES_QUERY },
+  result: {
+    data: {
+      aggregatorModes: (['plaid', 'moneykit'] as const).map((provider) => ({
+        __typename: 'AggregatorMode',
+        provider,
+        sandbox: sandbox[provider],
+      })),
+    },
+  },
+  ...forever,
+});
+
 /** A company without QuickBooks: what the pages read when a test does not say otherwise. */
 const NO_QUICKBOOKS_MOCKS: MockLink.MockedResponse[] = [
   {
@@ -199,7 +217,8 @@ export function renderLinking(
       <LocationProbe />
     </MemoryRouter>
   );
-  const live = createLiveTestLink([...mocks, ...NO_QUICKBOOKS_MOCKS]);
+  // The test's own mocks first: MockLink answers with the first that matches (a test's aggregatorModes).
+  const live = createLiveTestLink([...mocks, ...NO_QUICKBOOKS_MOCKS, aggregatorModesMock()]);
   const rendered = render(
     <MantineProvider theme={theme} env="test">
       <Notifications />

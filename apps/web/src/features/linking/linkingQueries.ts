@@ -90,6 +90,19 @@ export const LINKED_ACCOUNTS_QUERY = graphql(
   [PLAID_ITEM_FIELDS, MONEYKIT_LINK_FIELDS],
 );
 
+/**
+ * aggregatorModes (issue 17): for each provider, whether the server's aggregator is its built-in
+ * sandbox (link through SandboxLinkDialog) or the vendor's live API (open Plaid Link or MoneyKit Connect).
+ */
+export const AGGREGATOR_MODES_QUERY = graphql(`
+  query AggregatorModes {
+    aggregatorModes {
+      provider
+      sandbox
+    }
+  }
+`);
+
 /** createPlaidLinkToken (spec §7): opens provider A's Link; with itemId, update mode (Reconnect). */
 export const CREATE_PLAID_LINK_TOKEN_MUTATION = graphql(`
   mutation CreatePlaidLinkToken($entityId: ID!, $redirectUrl: String, $itemId: ID) {

@@ -2,13 +2,14 @@ import { useMutation } from '@apollo/client/react';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { describeSaveError } from '../financial/drawer/DrawerFormFrame';
-import type { BankLink, LinkProvider } from './bankLinks';
+import { type BankLink, type LinkProvider, moneykitLinkNeedsReconnect } from './bankLinks';
 import {
   CREATE_LINK_SESSION_TOKEN_MUTATION,
   CREATE_MONEYKIT_LINK_MUTATION,
   CREATE_PLAID_ITEM_MUTATION,
   CREATE_PLAID_LINK_TOKEN_MUTATION,
   type JobStatus,
+  REFRESH_MONEYKIT_LINK_MUTATION,
 } from './linkingQueries';
 import { linkRedirectUrl, type PendingLink, pendingLinkStore } from './pendingLink';
 
@@ -109,5 +110,35 @@ export function useExchangeLinkToken(refetchQueries: readonly string[] = []) {
       return linked;
     },
     [createPlaidItem, createMoneykitLink],
+  );
+}
+
+/**
+ * Finishes a Reconnect of provider B's in MoneyKit's live Connect. Its relink repairs the link at
+ * MoneyKit and gives the browser no token to exchange (the web SDK's relink success callback is passed
+ * the institution only: @moneykit/connect's types, RelinkSuccessCallback), so Keel hears of it through
+ * refreshMoneykitLink: fresh data is asked for and a sync queued, whose success clears the link's
+ * recorded error. A link MoneyKit still refuses throws; otherwise the stored flow is forgotten.
+ */
+export function useFinishMoneykitRelink(refetchQueries: readonly string[] = []) {
+  const [refreshMoneykitLink] = useMutation(REFRESH_MONEYKIT_LINK_MUTATION, {
+    refetchQueries: [...refetchQueries],
+  });
+  return useCallback(
+    async (session: Pick<PendingLink, 'entityId' | 'linkId'>): Promise<LinkedBank> => {
+      if (!session.linkId) throw new Error('There is no bank connection to reconnect.');
+      const { data } = await refreshMoneykitLink({
+        variables: { entityId: session.entityId, id: session.linkId },
+      });
+      const payload = data?.refreshMoneykitLink;
+      if (payload?.errors.length) throw new Error(payload.errors.join(' '));
+      if (!payload) throw new Error('The server did not answer the link');
+      if (moneykitLinkNeedsReconnect(payload.link)) {
+        throw new Error(`${payload.link.institutionName} still asks you to sign in again. Please try again.`);
+      }
+      pendingLinkStore.clear();
+      return { institutionName: payload.link.institutionName, job: payload.job };
+    },
+    [refreshMoneykitLink],
   );
 }
