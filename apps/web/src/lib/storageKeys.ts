@@ -24,6 +24,8 @@ export const STORAGE_KEYS = {
   summaryCardsCollapsed: `${PRODUCT_SLUG}_summary-cards-collapsed`,
   /** A bank-link flow under way (its link token), resumed by /plaid-oauth and /moneykit-oauth. */
   pendingBankLink: `${PRODUCT_SLUG}_pending-bank-link`,
+  /** The last 'Ask Keel AI' conversation per entity (its thread id), reopened with the chat. */
+  chatThreads: `${PRODUCT_SLUG}_chat-threads`,
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

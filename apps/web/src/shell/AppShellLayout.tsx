@@ -5,15 +5,22 @@ import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useAccessToken } from '../lib/authToken';
 import { graphqlClient, graphqlErrorCode } from '../lib/graphqlClient';
+import { lazyPage } from '../lib/lazyPage';
 import { CreateEntityForm } from './CreateEntityForm';
 import { EntityContext, type EntityContextValue, useEntityContext } from './EntityContext';
 import { KeelLogo } from './KeelLogo';
 import { LoadingScreen } from './LoadingScreen';
-import { CARDS_PATH, isPathAllowed } from './navigation';
+import { CARDS_PATH, canSeeBooks, isPathAllowed } from './navigation';
 import { useNavOpen } from './navOpen';
+import { PAGE_BOTTOM_GAP_PX } from './pageLayout';
 import { Sidebar } from './Sidebar';
 import { chooseEntityId, storeSelectedEntityId, useStoredEntityId } from './selectedEntity';
 import { ENTITIES_QUERY, HEADER_QUERY, OPEN_ENTITY_MUTATION } from './shellQueries';
+
+/** 'Ask Keel AI' (spec §2 floating chat button): its own chunk, loaded once the shell is up. */
+const AssistantChat = lazyPage(() =>
+  import('../features/assistant/AssistantChat').then((m) => m.AssistantChat),
+);
 
 /** Sidebar widths: open (spec: 240 px) and collapsed to icons. */
 const SIDEBAR_OPEN_WIDTH = 240;
@@ -107,13 +114,19 @@ function ShellFrame() {
         <Sidebar open={navOpen} onToggle={() => setNavOpen(!navOpen)} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Box component="section" px={{ base: 'md', sm: 'xl' }} py="lg" maw={1600}>
+        <Box component="section" px={{ base: 'md', sm: 'xl' }} pt="lg" pb={PAGE_BOTTOM_GAP_PX} maw={1600}>
           <Suspense fallback={<LoadingScreen fullScreen={false} />}>
             {/* A new entity remounts the page: nothing of the previous company's stays on screen. */}
             <Outlet key={entity.id} />
           </Suspense>
         </Box>
       </AppShell.Main>
+      {/* On every page of a company whose books the viewer reads; a new company, a new conversation. */}
+      {canSeeBooks(entity.viewerRole) ? (
+        <Suspense fallback={null}>
+          <AssistantChat key={entity.id} entityId={entity.id} />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }

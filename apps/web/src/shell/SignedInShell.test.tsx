@@ -89,4 +89,10 @@ describe('SignedInShell', () => {
     expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/transactions');
     expect(screen.queryByRole('link', { name: 'Documents' })).not.toBeInTheDocument();
   });
+
+  it('offers Ask Keel AI on the page, its panel closed', async () => {
+    renderShell();
+    expect(await screen.findByRole('button', { name: 'Ask Keel AI' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Ask Keel AI' })).not.toBeInTheDocument();
+  });
 });

@@ -2,11 +2,12 @@ import { useQuery } from '@apollo/client/react';
 import {
   CASH_ACCOUNT_GROUP,
   defaultReportRange,
+  isMonthKey,
   type MonthRangeWithCutoff,
   monthKeyOfDate,
 } from '@keel/domain';
 import { Box, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
@@ -37,9 +38,9 @@ export function FinancialReportPage() {
   const { id: reportIdParam } = useParams();
   const currentMonth = monthKeyOfDate(today);
   const storedRange = useStoredReportRange();
-  const range: MonthRangeWithCutoff =
+  const chosenRange: MonthRangeWithCutoff =
     usableStoredRange(storedRange, currentMonth) ?? defaultReportRange(currentMonth);
-  const cutoffMonth = chosenCutoffMonth(storedRange, range, currentMonth);
+  const cutoffMonth = chosenCutoffMonth(storedRange, chosenRange, currentMonth);
   // A moved handle makes the new range's cutoff the user's; a picked year keeps theirs (cutoffMonth).
   // `now` marks the month it was stored in: a cutoff at the current month follows the calendar.
   const setRange = useCallback(
@@ -47,6 +48,19 @@ export function FinancialReportPage() {
       reportRangeStore.write({ ...next, cutoffMonth: cutoff, now: currentMonth }),
     [currentMonth],
   );
+  const controls = useReportSelection();
+  // A link into a month (`month` with `expand`: the Runway card's, a source of an 'Ask Keel AI'
+  // answer, an address shared) shows that month: the range widens to include it from the first render
+  // (no fetch of a range without it), and is stored so, as following the Runway card's link does.
+  const { month: linkedMonthParam, expand } = controls.selection;
+  const linkedMonth = expand && isMonthKey(linkedMonthParam) ? linkedMonthParam : null;
+  const range = linkedMonth ? rangeIncluding(chosenRange, linkedMonth) : chosenRange;
+  const widened = range !== chosenRange;
+  const { startMonth: shownStart, actualsEndMonth: shownActualsEnd, endMonth: shownEnd } = range;
+  useEffect(() => {
+    if (!widened) return;
+    setRange({ startMonth: shownStart, actualsEndMonth: shownActualsEnd, endMonth: shownEnd }, cutoffMonth);
+  }, [widened, shownStart, shownActualsEnd, shownEnd, cutoffMonth, setRange]);
 
   const { data, previousData, error, loading } = useQuery(REPORT_QUERY, {
     variables: { entityId: entity.id, reportId: reportIdParam ?? null, ...range },
@@ -55,7 +69,6 @@ export function FinancialReportPage() {
   // While a new range loads, the previous report stays on screen (the cards keep their place).
   const report = (data ?? previousData)?.report;
   useMarkFirstData(report?.id);
-  const controls = useReportSelection();
   const accountsById = useMemo(
     () => new Map((report?.accounts ?? []).map((a) => [a.id, a])),
     [report?.accounts],

@@ -1,8 +1,12 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
+import { PAGE_BOTTOM_GAP_PX } from '../../../shell/pageLayout';
 
 const MIN_HEIGHT = 360;
-/** The page section's bottom padding, so the page itself does not scroll. */
-const BOTTOM_GAP = 24;
+/**
+ * The page section's bottom padding (where the chat button floats) and a few pixels of slack, so the
+ * page itself does not scroll.
+ */
+const BOTTOM_GAP = PAGE_BOTTOM_GAP_PX + 4;
 
 /**
  * The grid fills the window below where it starts (at least MIN_HEIGHT), so it scrolls inside

@@ -1,0 +1,261 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { centsOfFigure, ReportGridPage } from './pages/ReportGridPage';
+import { openDemoReport, SCREEN_SIZES } from './support/demo';
+
+/**
+ * 'Ask Keel AI' (issue 18): the floating button, the panel with its greeting, questions answered by the
+ * built-in assistant with the report's own figures, and sources that open the report at their cell.
+ * Asking only adds chat rows of the bookkeeper's own; other specs write into the demo company
+ * meanwhile, so an answer and the page it is checked against are compared as read together, asking
+ * again (at most a few times: 20 questions a minute) when a write fell between them.
+ */
+
+const shot = (name: string) => `test-results/screenshots/${name}.png`;
+/** The chat message delay (750 ms) and Mantine's transitions. */
+const SETTLE_MS = 900;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The chat panel and what a person reads in it. */
+class AssistantPanel {
+  readonly button: Locator;
+  readonly panel: Locator;
+  readonly questionBox: Locator;
+
+  constructor(readonly page: Page) {
+    this.button = page.getByRole('button', { name: 'Ask Keel AI' });
+    this.panel = page.getByRole('dialog', { name: 'Ask Keel AI' });
+    this.questionBox = this.panel.getByRole('textbox', { name: 'Your question' });
+  }
+
+  async open() {
+    await this.button.click();
+    await expect(this.panel).toBeVisible();
+    await expect(this.panel.getByTestId('chat-greeting')).toContainText("Hi! I'm Keel AI.");
+  }
+
+  /** The assistant's answers, oldest first. */
+  answers(): Locator {
+    return this.panel.locator('[data-testid="chat-message"][data-role="assistant"]');
+  }
+
+  /** Asks, and waits for the whole answer (streamed in); returns it. */
+  async ask(question: string): Promise<Locator> {
+    const before = await this.answers().count();
+    await expect(this.questionBox).toBeEnabled();
+    await this.questionBox.fill(question);
+    await this.questionBox.press('Enter');
+    await expect(this.panel.getByText(question, { exact: true }).last()).toBeVisible();
+    const answer = this.answers().nth(before);
+    await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+    return answer;
+  }
+
+  sources(answer: Locator): Locator {
+    return answer.getByRole('region', { name: 'Sources' }).getByRole('link');
+  }
+}
+
+const runwayCard = (page: Page) =>
+  page.getByTestId('summary-card').filter({ has: page.getByRole('heading', { name: 'Runway' }) });
+
+/** 'Aug 2028' -> '2028-08'. */
+function monthKeyOf(label: string): string {
+  const [name = '', year = ''] = label.split(' ');
+  return `${year}-${String(MONTHS.indexOf(name) + 1).padStart(2, '0')}`;
+}
+
+/** 'Aug 2028' -> 'August 2028', as the answers write months. */
+function longMonth(label: string): string {
+  const [name = '', year = ''] = label.split(' ');
+  return `${LONG_MONTHS[MONTHS.indexOf(name)]} ${year}`;
+}
+
+/** A source link's text, 'Cash at the end of Nov 2026: $3,838,551.72', taken apart. */
+async function readSource(link: Locator) {
+  const text = (await link.textContent()) ?? '';
+  const match = /^(.*): (-?\$[\d,]+\.\d{2})$/.exec(text);
+  if (!match) throw new Error(`Unexpected source: ${text}`);
+  const url = new URL((await link.getAttribute('href')) ?? '', 'http://keel.test');
+  return {
+    label: match[1] ?? '',
+    cents: centsOfFigure(match[2] ?? ''),
+    account: url.searchParams.get('account') ?? '',
+    month: url.searchParams.get('month') ?? '',
+    path: url.pathname,
+  };
+}
+
+/** Whether two boxes overlap. */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test.describe('Ask Keel AI', () => {
+  test('answers the runway with the Runway card’s figures, and its sources open the report at their cells', async ({
+    page,
+  }) => {
+    await openDemoReport(page);
+    const chat = new AssistantPanel(page);
+    const runway = runwayCard(page);
+    const grid = new ReportGridPage(page);
+    await expect(runway.getByTestId('runway-working')).toBeVisible();
+
+    // The floating button keeps clear of the grid (and its drawer) at both screen sizes once the page
+    // is scrolled to its end: it floats in the strip the page keeps free below them.
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await expect(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const button = await chat.button.boundingBox();
+        const table = await grid.grid.boundingBox();
+        expect(button && table && !overlaps(button, table)).toBe(true);
+        expect(
+          button && button.x + button.width <= size.width && button.y + button.height <= size.height,
+        ).toBe(true);
+      }).toPass({ timeout: 5_000 });
+    }
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // Opening: a typing indicator, then the greeting.
+    await chat.button.click();
+    await expect(chat.panel.getByRole('status', { name: 'Keel AI is typing' })).toBeVisible();
+    await expect(chat.panel.getByTestId('chat-greeting')).toContainText("Hi! I'm Keel AI.");
+
+    // The answer says what the card says: its working, months and cash-out month, read together.
+    let answer = chat.answers().first();
+    let working = '';
+    let cashOut = '';
+    await expect(async () => {
+      answer = await chat.ask('What is our runway?');
+      working = (await runway.getByTestId('runway-working').textContent()) ?? '';
+      cashOut = (await runway.getByTestId('runway-cash-out').textContent()) ?? '';
+      const label = (await runway.getByTestId('runway-label').textContent()) ?? '';
+      const text = (await answer.getByTestId('chat-message-text').textContent()) ?? '';
+      if (!text.includes(working)) {
+        // A write between the two reads: the card is read again, and the question asked again.
+        await page.reload();
+        await expect(runway.getByTestId('runway-working')).toBeVisible();
+        await chat.button.click();
+      }
+      expect(text).toContain(`The working, as on the Runway card: ${working}`);
+      expect(text).toContain(`Cash runs out in ${longMonth(cashOut)}.`);
+      const months = /Your runway is (\d+) months?/.exec(text)?.[1];
+      expect(label === '24+' ? Number(months) > 24 : label === months).toBe(true);
+    }).toPass({ timeout: 60_000 });
+
+    // Its sources: the cash it counts from and the month it runs out, each a link into the report.
+    const sources = chat.sources(answer);
+    await expect(sources).toHaveCount(2);
+    const start = await readSource(sources.nth(0));
+    const end = await readSource(sources.nth(1));
+    expect(start).toMatchObject({ label: 'Cash at the end of Nov 2026', account: 'Banks', month: '2026-11' });
+    expect(end).toMatchObject({ label: `Cash at the end of ${cashOut} (runs out)`, account: 'Banks' });
+    expect(end.month).toBe(monthKeyOf(cashOut));
+    // The working's balance, in whole dollars, is the cited cash.
+    const balance = /^Cash (\$[\d,]+) at the end of Nov 2026/.exec(working)?.[1] ?? '';
+    expect(Math.round(start.cents / 100)).toBe(Math.round(centsOfFigure(`${balance}.00`) / 100));
+
+    // The month it runs out lies past the report's default range: following the source widens the
+    // range to it and selects the cash row there, with the cited balance in the cell.
+    await sources.nth(1).click();
+    await expect(chat.panel).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/financial\\?account=Banks.*month=${end.month}`));
+    await expect(grid.row('Banks')).toBeVisible();
+    await expect(grid.cell('Banks', end.month)).toBeVisible({ timeout: 15_000 });
+    await expect(grid.cell('Banks', end.month)).toHaveAttribute('aria-selected', 'true');
+    await expect(grid.header(end.month)).toBeVisible();
+    await expect(page).not.toHaveURL(/expand=/);
+    expect(await grid.cellCents('Banks', end.month)).toBe(end.cents);
+
+    // Reopened, the conversation is still there; the other source selects November's cash.
+    await chat.button.click();
+    await expect(chat.answers().last()).toContainText('Your runway is');
+    await chat.sources(chat.answers().last()).first().click();
+    await expect(page).toHaveURL(/\/financial\?account=Banks.*month=2026-11/);
+    await expect(grid.cell('Banks', '2026-11')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('report-drawer')).toContainText('Nov 2026');
+    expect(await grid.cellCents('Banks', '2026-11')).toBe(start.cents);
+  });
+
+  test('lists last month’s top spending with amounts, and a source opens the report cell with the same figure', async ({
+    page,
+  }) => {
+    await openDemoReport(page);
+    const chat = new AssistantPanel(page);
+    const grid = new ReportGridPage(page);
+    await chat.open();
+
+    // e2e's today is 2026-11-22: last month is October 2026.
+    await expect(async () => {
+      const answer = await chat.ask('Top spending last month');
+      const text = answer.getByTestId('chat-message-text');
+      await expect(text).toContainText('Top spending in October 2026:');
+      const items = await text.getByRole('listitem').allTextContents();
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(item).toMatch(/^[^:]+: \$[\d,]+(\.\d{2})?$/);
+      await expect(text).toContainText(/Total expenses: \$[\d,]+(\.\d{2})?\./);
+
+      // Each category is a source, with the same amount; the first opens its cell in October.
+      const sources = chat.sources(answer);
+      await expect(sources).toHaveCount(items.length);
+      const cited = await readSource(sources.first());
+      const [firstName = '', firstAmount = ''] = items[0]?.split(': ') ?? [];
+      expect(cited.label).toBe(`${firstName} in Oct 2026`);
+      expect(cited.cents).toBe(centsOfFigure(firstAmount.includes('.') ? firstAmount : `${firstAmount}.00`));
+      expect(cited).toMatchObject({ path: '/financial', month: '2026-10' });
+      expect(cited.account.startsWith('Expense/')).toBe(true);
+
+      await screenshots(page, chat);
+
+      await sources.first().click();
+      await expect(chat.panel).toBeHidden();
+      await expect(grid.row(cited.account)).toBeVisible({ timeout: 15_000 });
+      await expect(grid.cell(cited.account, '2026-10')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('report-drawer')).toContainText('Oct 2026');
+      const cell = await grid.cellCents(cited.account, '2026-10');
+      if (cell !== cited.cents) {
+        // Another spec booked into October meanwhile: ask again on the report as it is now.
+        await chat.button.click();
+      }
+      expect(cell).toBe(cited.cents);
+    }).toPass({ timeout: 60_000 });
+  });
+});
+
+/**
+ * The open panel at both screen sizes, for a person to look at: whole on screen, its title, question
+ * box and Send button in view, the answer scrolling inside it, nothing scrolling sideways.
+ */
+async function screenshots(page: Page, chat: AssistantPanel) {
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(SETTLE_MS);
+    const box = await chat.panel.boundingBox();
+    expect(box && box.x >= 0 && box.y >= 0).toBe(true);
+    expect(box && box.x + box.width <= size.width && box.y + box.height <= size.height).toBe(true);
+    await expect(chat.panel.getByRole('heading', { name: 'Ask Keel AI' })).toBeInViewport({ ratio: 1 });
+    await expect(chat.questionBox).toBeInViewport({ ratio: 1 });
+    await expect(chat.panel.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `the page at ${size.width}x${size.height} scrolls sideways`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: shot(`assistant-panel-${size.width}x${size.height}`) });
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
