@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { entityIdByName, graphql, signInByApi, signInWithToken } from './support/api';
 import { DEMO_COMPANY, DEMO_OWNER_EMAIL, DEMO_PASSWORD, SCREEN_SIZES } from './support/demo';
+import { shot } from './support/screenshots';
 
 /**
  * /accounts and its tabs (spec §2) as the demo owner: the Keel Accounts tab lists the demo company's
@@ -10,7 +11,6 @@ import { DEMO_COMPANY, DEMO_OWNER_EMAIL, DEMO_PASSWORD, SCREEN_SIZES } from './s
  */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
 test('the Keel Accounts tab lists the demo account; the tabs and Integrations lead where they say', async ({
   page,

@@ -1,6 +1,8 @@
+import { MONTH_NAMES, MONTH_SHORT_NAMES } from '@keel/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { centsOfFigure, ReportGridPage } from './pages/ReportGridPage';
 import { openDemoReport, SCREEN_SIZES } from './support/demo';
+import { screenshotAtEachSize } from './support/screenshots';
 
 /**
  * 'Ask Keel AI' (issue 18): the floating button, the panel with its greeting, questions answered by the
@@ -10,24 +12,7 @@ import { openDemoReport, SCREEN_SIZES } from './support/demo';
  * again (at most a few times: 20 questions a minute) when a write fell between them.
  */
 
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
-/** The chat message delay (750 ms) and Mantine's transitions. */
-const SETTLE_MS = 900;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+type MonthShortName = (typeof MONTH_SHORT_NAMES)[number];
 
 /** The chat panel and what a person reads in it. */
 class AssistantPanel {
@@ -75,13 +60,13 @@ const runwayCard = (page: Page) =>
 /** 'Aug 2028' -> '2028-08'. */
 function monthKeyOf(label: string): string {
   const [name = '', year = ''] = label.split(' ');
-  return `${year}-${String(MONTHS.indexOf(name) + 1).padStart(2, '0')}`;
+  return `${year}-${String(MONTH_SHORT_NAMES.indexOf(name as MonthShortName) + 1).padStart(2, '0')}`;
 }
 
 /** 'Aug 2028' -> 'August 2028', as the answers write months. */
 function longMonth(label: string): string {
   const [name = '', year = ''] = label.split(' ');
-  return `${LONG_MONTHS[MONTHS.indexOf(name)]} ${year}`;
+  return `${MONTH_NAMES[MONTH_SHORT_NAMES.indexOf(name as MonthShortName)]} ${year}`;
 }
 
 /** A source link's text, 'Cash at the end of Nov 2026: $3,838,551.72', taken apart. */
@@ -242,20 +227,16 @@ test.describe('Ask Keel AI', () => {
  * box and Send button in view, the answer scrolling inside it, nothing scrolling sideways.
  */
 async function screenshots(page: Page, chat: AssistantPanel) {
-  for (const size of SCREEN_SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(SETTLE_MS);
-    const box = await chat.panel.boundingBox();
-    expect(box && box.x >= 0 && box.y >= 0).toBe(true);
-    expect(box && box.x + box.width <= size.width && box.y + box.height <= size.height).toBe(true);
-    await expect(chat.panel.getByRole('heading', { name: 'Ask Keel AI' })).toBeInViewport({ ratio: 1 });
-    await expect(chat.questionBox).toBeInViewport({ ratio: 1 });
-    await expect(chat.panel.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `the page at ${size.width}x${size.height} scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot(`assistant-panel-${size.width}x${size.height}`) });
-  }
+  await screenshotAtEachSize(page, 'assistant-panel', {
+    fullPage: false,
+    check: async (size) => {
+      await expect(chat.panel.getByRole('heading', { name: 'Ask Keel AI' })).toBeInViewport({ ratio: 1 });
+      const box = await chat.panel.boundingBox();
+      expect(box && box.x >= 0 && box.y >= 0).toBe(true);
+      expect(box && box.x + box.width <= size.width && box.y + box.height <= size.height).toBe(true);
+      await expect(chat.questionBox).toBeInViewport({ ratio: 1 });
+      await expect(chat.panel.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 });
+    },
+  });
   await page.setViewportSize({ width: 1366, height: 860 });
 }

@@ -24,6 +24,7 @@ import {
   transfersByApi,
 } from './support/banking';
 import { DEMO_BOOKKEEPER_EMAIL, DEMO_COMPANY, DEMO_PASSWORD, SCREEN_SIZES } from './support/demo';
+import { shot } from './support/screenshots';
 
 /**
  * Issue 16, the web screens of Keel's deposit accounts: /apply (signed out and in), /keel-checking's
@@ -32,7 +33,6 @@ import { DEMO_BOOKKEEPER_EMAIL, DEMO_COMPANY, DEMO_PASSWORD, SCREEN_SIZES } from
  * company, except those reading the demo company, which change nothing.
  */
 
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
 /** Mantine's transitions (dialogs, tooltips) take up to 200 ms. */
 const TRANSITION_MS = 350;
 

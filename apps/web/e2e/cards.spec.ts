@@ -1,7 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { entityIdByName, graphql, signInByApi, signInWithToken, signUpUserWithEntity } from './support/api';
-import { DEMO_BOOKKEEPER_EMAIL, DEMO_COMPANY, DEMO_PASSWORD, SCREEN_SIZES } from './support/demo';
+import { DEMO_BOOKKEEPER_EMAIL, DEMO_COMPANY, DEMO_PASSWORD } from './support/demo';
+import { screenshotAtEachSize } from './support/screenshots';
 
 /**
  * /cards (spec §2, §4 Card, §5 Card PIN; issue 16) on the sandbox issuer. A new company with a Keel
@@ -70,19 +71,11 @@ async function createCard(
   await expect(dialog).toBeHidden();
 }
 
-/** Takes the page at each layout size; the caller looks at them. */
-async function screenshots(page: Page, name: string, outputPath: (file: string) => string) {
-  for (const size of SCREEN_SIZES) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: outputPath(`${name}-${size.width}x${size.height}.png`), fullPage: true });
-  }
-}
-
 test.describe('cards', () => {
   test('a new company issues a virtual card, reveals, freezes and unfreezes it, then activates a physical card', async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     const user = await signUpUserWithEntity(request, 'Cards Test Co');
     const entityId = await entityIdByName(request, user.token, 'Cards Test Co');
     await openKeelAccount(request, user.token, entityId);
@@ -104,7 +97,7 @@ test.describe('cards', () => {
     await virtual.getByRole('button', { name: 'Reveal' }).click();
     await expect(virtual.getByTestId('card-number')).toHaveText(new RegExp(`^4000 \\d{4} \\d{4} ${last4}$`));
     await expect(virtual.getByTestId('card-cvv')).toHaveText(/^\d{3}$/);
-    await screenshots(page, 'cards-revealed', (file) => testInfo.outputPath(file));
+    await screenshotAtEachSize(page, 'cards-revealed');
     await virtual.getByRole('button', { name: 'Hide' }).click();
     await expect(virtual.getByTestId('card-number')).toHaveText(`**** **** **** ${last4}`);
     await expect(virtual.getByTestId('card-cvv')).toHaveText('***');
@@ -126,7 +119,7 @@ test.describe('cards', () => {
     await expect(physical.getByTestId('card-status')).toHaveText('Inactive');
     await expect(physical.getByTestId('card-description')).toHaveCSS('color', RED);
     await expect(page.getByRole('button', { name: 'Add Card' })).toHaveCount(0);
-    await screenshots(page, 'cards-two', (file) => testInfo.outputPath(file));
+    await screenshotAtEachSize(page, 'cards-two');
 
     await physical.getByRole('button', { name: 'Activate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Activate card' });
@@ -137,7 +130,7 @@ test.describe('cards', () => {
     await pin.fill('abcd');
     await dialog.getByRole('button', { name: 'Activate' }).click();
     await expect(dialog.getByText('Card PIN must be numeric')).toBeVisible();
-    await screenshots(page, 'cards-activate', (file) => testInfo.outputPath(file));
+    await screenshotAtEachSize(page, 'cards-activate');
     await pin.fill('1234');
     await dialog.getByRole('button', { name: 'Activate' }).click();
     await expect(dialog).toBeHidden();
@@ -150,7 +143,7 @@ test.describe('cards', () => {
   test("the demo company's bookkeeper sees its two cards, the actions disabled", async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     const token = await signInByApi(request, DEMO_BOOKKEEPER_EMAIL, DEMO_PASSWORD);
     await signInWithToken(page, token);
     await openCards(page);
@@ -165,6 +158,6 @@ test.describe('cards', () => {
     await expect(physical.getByRole('button', { name: 'Activate' })).toHaveAttribute('aria-disabled', 'true');
     await physical.getByRole('button', { name: 'Activate' }).hover();
     await expect(page.getByText('Only owners and admins can add, activate and freeze cards.')).toBeVisible();
-    await screenshots(page, 'cards-demo', (file) => testInfo.outputPath(file));
+    await screenshotAtEachSize(page, 'cards-demo');
   });
 });

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { AppShell } from './pages/AppShell';
 import { entityIdByName, graphql, signInByApi, signInWithToken, signUpUserWithEntity } from './support/api';
 import { DEMO_COMPANY, DEMO_OWNER_EMAIL, DEMO_PASSWORD, SCREEN_SIZES } from './support/demo';
+import { shot } from './support/screenshots';
 
 /**
  * /documents (spec §2 'Statements page', §4 Statements, §7 file_tokens, account/statement,
@@ -14,7 +15,6 @@ import { DEMO_COMPANY, DEMO_OWNER_EMAIL, DEMO_PASSWORD, SCREEN_SIZES } from './s
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const dollars = (cents: number) => usd.format(cents / 100);
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
 
 type DemoAccount = { id: string; name: string; accountNumber: string; statementMonths: string[] };
 

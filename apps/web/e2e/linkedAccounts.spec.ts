@@ -14,6 +14,7 @@ import {
 } from './support/api';
 import { DEMO_BOOKKEEPER_EMAIL, DEMO_COMPANY, DEMO_PASSWORD, SCREEN_SIZES } from './support/demo';
 import { linksByApi, overviewByApi, resetLoginByDevRoute, waitForJobsByApi } from './support/linking';
+import { screenshotAtEachSize, shot } from './support/screenshots';
 
 /**
  * Issue 17, the bank-linking screens: a fresh company links a sandbox bank through provider A (Plaid)
@@ -24,19 +25,6 @@ import { linksByApi, overviewByApi, resetLoginByDevRoute, waitForJobsByApi } fro
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const dollars = (cents: number) => usd.format(cents / 100);
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
-/** Mantine's transitions (dialogs, menus, toasts) take up to 200 ms. */
-const TRANSITION_MS = 350;
-
-/** The page at both screen sizes, once the toasts (3 s) have gone, so none covers what it shows. */
-async function screenshots(page: Page, name: string) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 6_000 });
-  for (const size of SCREEN_SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(TRANSITION_MS);
-    await page.screenshot({ path: shot(`${name}-${size.width}x${size.height}`), fullPage: true });
-  }
-}
 
 /** Add Accounts → the provider → the sandbox dialog: the bank, the sandbox credentials, Connect. */
 async function linkBank(page: Page, provider: 'Plaid' | 'MoneyKit', bank: string): Promise<Locator> {
@@ -73,7 +61,7 @@ test('links a bank through each provider, shows accounts, overview and transacti
   await expect(page.getByTestId('linked-accounts-empty')).toContainText(
     'Click on Add Accounts to get started.',
   );
-  await screenshots(page, 'linked-accounts-empty');
+  await screenshotAtEachSize(page, 'linked-accounts-empty');
 
   // Provider A: a wrong password is refused in the dialog, the right one links the bank.
   const plaidDialog = await linkBank(page, 'Plaid', 'First Platypus Bank');
@@ -104,7 +92,7 @@ test('links a bank through each provider, shows accounts, overview and transacti
   await waitForJobsByApi(request, user.token, entityId);
   // Each link's sync shows in its own card while it runs (followed live), and is gone once done.
   await expect(page.getByTestId('link-sync')).toHaveCount(0, { timeout: 15_000 });
-  await screenshots(page, 'linked-accounts');
+  await screenshotAtEachSize(page, 'linked-accounts');
 
   // The overview: the charts, the summary as the API gives it, the groups.
   await page.getByRole('tab', { name: 'Overview' }).click();
@@ -128,7 +116,7 @@ test('links a bank through each provider, shows accounts, overview and transacti
   await expect(page.getByTestId('overview-group')).toHaveCount(groupsWithItems.length);
   await page.getByTestId('summary-net-worth-figure').hover();
   await expect(page.getByRole('tooltip')).toContainText('Net worth = assets − liabilities');
-  await screenshots(page, 'accounts-overview');
+  await screenshotAtEachSize(page, 'accounts-overview');
 
   // The imported transactions.
   await shell.navLink('Transactions').click();
@@ -139,7 +127,7 @@ test('links a bank through each provider, shows accounts, overview and transacti
   ).toBeVisible();
   await page.getByRole('textbox', { name: 'Search transactions' }).fill('Bramble');
   await page.getByRole('textbox', { name: 'Search transactions' }).press('Enter');
-  await screenshots(page, 'linked-transactions');
+  await screenshotAtEachSize(page, 'linked-transactions');
 
   // The report: the linked checking account's row shows, this month, the balance the overview gives.
   const { accountsOverview: withItems } = await graphql<{
@@ -180,7 +168,7 @@ test('links a bank through each provider, shows accounts, overview and transacti
   await page.goto('/accounts/linked');
   await expect(platypus.getByTestId('login-required')).toHaveText('Login required');
   await expect(bramble.getByTestId('login-required')).toHaveCount(0);
-  await screenshots(page, 'linked-accounts-login-required');
+  await screenshotAtEachSize(page, 'linked-accounts-login-required');
   await platypus.getByRole('button', { name: 'Reconnect' }).click();
   const reconnect = page.getByRole('dialog', { name: 'Reconnect First Platypus Bank' });
   await expect(reconnect).toBeVisible();
@@ -206,7 +194,7 @@ test('the return pages: /plaid-oauth without a stored token fails; /moneykit-oau
   await page.goto('/plaid-oauth');
   await expect(page.getByRole('heading', { name: 'Connecting your bank' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Missing link token');
-  await screenshots(page, 'plaid-oauth-missing-token');
+  await screenshotAtEachSize(page, 'plaid-oauth-missing-token');
 
   // A flow started before a bank's OAuth sign-in sent the browser away: its session token is stored.
   const { createLinkSessionToken } = await graphql<{ createLinkSessionToken: { linkSessionToken: string } }>(
@@ -274,12 +262,12 @@ test("the demo company's links as its bookkeeper: Reconnect and Add Accounts dis
   await expect(page.getByRole('tooltip')).toHaveText(
     'Only owners and admins can link and manage bank accounts.',
   );
-  await screenshots(page, 'linked-accounts-demo-bookkeeper');
+  await screenshotAtEachSize(page, 'linked-accounts-demo-bookkeeper');
 
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByTestId('balance-chart')).toHaveCount(2);
   for (const chart of await page.getByTestId('balance-chart').all()) {
     await expect(chart.locator('.recharts-area-curve')).toBeVisible();
   }
-  await screenshots(page, 'accounts-overview-demo');
+  await screenshotAtEachSize(page, 'accounts-overview-demo');
 });

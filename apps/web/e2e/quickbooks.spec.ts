@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { ReportGridPage } from './pages/ReportGridPage';
 import {
@@ -13,6 +13,7 @@ import {
   uniqueName,
 } from './support/api';
 import { SCREEN_SIZES } from './support/demo';
+import { screenshotAtEachSize, shot } from './support/screenshots';
 
 /**
  * QuickBooks Online as the accounting source, on a company of its own (turning qbo on hides
@@ -23,24 +24,9 @@ import { SCREEN_SIZES } from './support/demo';
  * showing the imported figures.
  */
 
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
 /** Mantine's transitions (dialogs, menus, toasts) take up to 200 ms. */
 const TRANSITION_MS = 350;
 const QBO_SOURCE_MESSAGE = 'Connected - Bank accounts are imported from QuickBooks Online';
-
-/** The page at both screen sizes, once the toasts (3 s) have gone; fails if anything is cut off sideways. */
-async function screenshots(page: Page, name: string) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 6_000 });
-  for (const size of SCREEN_SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(TRANSITION_MS);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `${name} at ${size.width}x${size.height} scrolls sideways`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot(`${name}-${size.width}x${size.height}`), fullPage: true });
-  }
-}
 
 type QuickbooksByApi = {
   quickbooksConnection: { companyName: string; lastSyncedAt: string | null } | null;
@@ -69,7 +55,7 @@ test('connects QuickBooks Online through the sandbox, follows the sync, and turn
   await expect(
     page.getByRole('region', { name: 'Xero' }).getByRole('button', { name: 'Connect' }),
   ).toHaveAttribute('aria-disabled', 'true');
-  await screenshots(page, 'integrations-not-connected');
+  await screenshotAtEachSize(page, 'integrations-not-connected');
 
   // Connect: the sandbox's consent screen; Cancel comes back with the reason.
   await card.getByRole('button', { name: 'Connect' }).click();
@@ -111,7 +97,7 @@ test('connects QuickBooks Online through the sandbox, follows the sync, and turn
   expect(quickbooksAccounts.length).toBeGreaterThan(0);
   await expect(card.getByTestId('quickbooks-company')).toHaveText(quickbooksConnection?.companyName ?? '');
   await card.getByRole('button', { name: 'Dismiss' }).click();
-  await screenshots(page, 'integrations-connected');
+  await screenshotAtEachSize(page, 'integrations-connected');
 
   // Sync now: followed to the end in the same control.
   await card.getByRole('button', { name: 'Sync now' }).click();
@@ -135,7 +121,7 @@ test('connects QuickBooks Online through the sandbox, follows the sync, and turn
   );
   await expect(page.getByRole('button', { name: 'Add Accounts' })).toHaveAttribute('aria-disabled', 'true');
   await expect(shell.navLink('Transactions')).toHaveCount(0);
-  await screenshots(page, 'linked-accounts-quickbooks');
+  await screenshotAtEachSize(page, 'linked-accounts-quickbooks');
 
   // The report: an imported income account with its figures.
   const income = quickbooksAccounts.find(
@@ -191,5 +177,5 @@ test('a bookkeeper sees why QuickBooks cannot be connected', async ({ page, requ
   await connect.click({ force: true });
   await page.waitForTimeout(TRANSITION_MS);
   await expect(page).toHaveURL(/\/settings\/integrations$/);
-  await screenshots(page, 'integrations-bookkeeper');
+  await screenshotAtEachSize(page, 'integrations-bookkeeper');
 });

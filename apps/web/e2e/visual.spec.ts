@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
 import { createEntity, signInWithToken, signUpUser, uniqueEmail } from './support/api';
+import { shot } from './support/screenshots';
 
 /** Screenshots for a person to look at (test-results/screenshots), plus layout checks a person would make. */
-const shot = (name: string) => `test-results/screenshots/${name}.png`;
 /** Mantine's transitions (menus, the sidebar width) take up to 200 ms. */
 const TRANSITION_MS = 350;
 
