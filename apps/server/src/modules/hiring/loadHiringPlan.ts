@@ -38,12 +38,12 @@ export async function loadHiringPlan(db: Db | Tx, clock: Clock, entityId: string
   }
   return readSnapshot(db, async (tx) => {
     const top = await selectTopLevel(tx, entityId);
-    const [departmentRows, employeeRows, jobTitleRows, positionRows] = await Promise.all([
-      listDepartments(tx, entityId),
-      listEmployees(tx, entityId),
-      listJobTitles(tx, entityId),
-      listJobPositions(tx, entityId),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time (node-postgres
+    // only queues concurrent ones, and deprecates doing so).
+    const departmentRows = await listDepartments(tx, entityId);
+    const employeeRows = await listEmployees(tx, entityId);
+    const jobTitleRows = await listJobTitles(tx, entityId);
+    const positionRows = await listJobPositions(tx, entityId);
     const departments = sortDepartmentTree(
       departmentRows.map((row) => (top && row.id === top.id ? top : row)),
     );
