@@ -5,7 +5,7 @@ import type { Realtime } from '../realtime/realtime';
 import { JOB_QUEUE_TOPIC, type JobQueueMessage } from './jobEvents';
 import { JobAborted, type JobHandlers } from './jobHandler';
 import { claimDueJobs, failAbandonedJobs, releaseJob, renewLeases } from './jobLease';
-import { getJob, type JobRow } from './jobRows';
+import { getJob, type JobRow, pruneFinishedJobs } from './jobRows';
 import { runJobAttempt } from './runJobAttempt';
 
 /** Where the runner reports trouble (pino's logger fits). */
@@ -30,6 +30,8 @@ export type JobRunnerOptions = {
   leaseMs?: number;
   /** The wait before attempt `attempt + 1` after attempt `attempt` failed (default 5 s doubling, at most 5 min). */
   retryDelayMs?: (attempt: number) => number;
+  /** How often the runner deletes jobs finished long ago (jobRows.ts pruneFinishedJobs; default 1 hour). */
+  pruneIntervalMs?: number;
   /** How long stop() waits for running handlers before aborting them, and again after (default 10 s). */
   stopGraceMs?: number;
   log?: JobLog;
@@ -75,6 +77,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const pollIntervalMs = options.pollIntervalMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 60_000;
   const stopGraceMs = options.stopGraceMs ?? 10_000;
+  const pruneIntervalMs = options.pruneIntervalMs ?? 3_600_000;
+  let prunedAt = Number.NEGATIVE_INFINITY;
   const retryDelayMs = options.retryDelayMs ?? defaultRetryDelayMs;
   const log = options.log ?? silentLog;
   const types = Object.keys(handlers);
@@ -170,6 +174,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     failAbandonedJobs(db, types)
       .catch((error: unknown) => log.error({ err: error }, 'Could not fail abandoned jobs'))
       .finally(wake);
+    // Every process prunes now and then; deleting the same old rows twice is harmless.
+    if (performance.now() - prunedAt >= pruneIntervalMs) {
+      prunedAt = performance.now();
+      pruneFinishedJobs(db).catch((error: unknown) =>
+        log.warn({ err: error }, 'Could not delete old finished jobs'),
+      );
+    }
   };
 
   const stop = async (graceMs: number) => {

@@ -17,7 +17,7 @@ import { cancelJob } from './cancelJob';
 import { enqueueJob } from './enqueueJob';
 import { JOB_FAILED_MESSAGE, JobAborted, type JobContext, JobFailure } from './jobHandler';
 import { ABANDONED_JOB_ERROR, claimDueJobs, saveJobProgress } from './jobLease';
-import { JOB_ERROR_MAX, JOB_MESSAGE_MAX } from './jobRows';
+import { FINISHED_JOB_RETENTION_DAYS, JOB_ERROR_MAX, JOB_MESSAGE_MAX } from './jobRows';
 
 let t: TestApp;
 let company: Awaited<ReturnType<typeof createJobsCompany>>;
@@ -399,6 +399,37 @@ describe('resuming', () => {
     });
     expect(await jobReaches(t, job.id, 'failed')).toMatchObject({ error: ABANDONED_JOB_ERROR, attempts: 1 });
     expect(ran).toBe(false);
+  });
+});
+
+describe('old jobs', () => {
+  it('are deleted once finished for longer than the retention, and never while queued or running', async () => {
+    const type = uniqueJobType('Old');
+    const day = 86_400_000;
+    const longAgo = new Date(Date.now() - (FINISHED_JOB_RETENTION_DAYS + 1) * day);
+    const lately = new Date(Date.now() - (FINISHED_JOB_RETENTION_DAYS - 1) * day);
+    const made = await Promise.all(
+      (['succeeded', 'failed', 'canceled', 'succeeded', 'queued', 'running'] as const).map((status) =>
+        enqueueJob(t.db, { entityId: company.entityId, type, dedupeKey: `${status}-${Math.random()}` }).then(
+          (job) => ({ job, status }),
+        ),
+      ),
+    );
+    for (const [index, { job, status }] of made.entries()) {
+      const finished = status === 'queued' || status === 'running' ? null : index === 3 ? lately : longAgo;
+      await t.db
+        .update(jobs)
+        .set({ status, finishedAt: finished, queuedAt: longAgo })
+        .where(eq(jobs.id, job.id));
+    }
+    // A runner prunes when it starts (and every hour after).
+    runners.start(t, { [uniqueJobType('Other')]: async () => undefined });
+    await eventually(async () => {
+      const [left] = await t.db.select({ n: count() }).from(jobs).where(eq(jobs.type, type));
+      return left?.n === 3;
+    });
+    const kept = await t.db.select({ status: jobs.status }).from(jobs).where(eq(jobs.type, type));
+    expect(kept.map((row) => row.status).sort()).toEqual(['queued', 'running', 'succeeded']);
   });
 });
 

@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { queryRows } from '../db/queryRows';
 import { jobs } from '../db/schema';
 
 /** A row of the jobs table (db/schema/jobs.ts documents the design). */
@@ -46,4 +47,27 @@ export async function listJobs(db: Db | Tx, entityId: string, limit = 20): Promi
     .where(eq(jobs.entityId, entityId))
     .orderBy(desc(jobs.queuedAt), desc(jobs.id))
     .limit(bounded);
+}
+
+/** How long a finished job (succeeded, failed or canceled) is kept: its outcome has long been seen. */
+export const FINISHED_JOB_RETENTION_DAYS = 30;
+/** The most finished jobs one pruning deletes (the next one takes the rest). */
+export const JOB_PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes the oldest jobs finished more than FINISHED_JOB_RETENTION_DAYS ago (by the database's
+ * clock), at most JOB_PRUNE_BATCH; answers how many went. Queued and running jobs are never touched.
+ */
+export async function pruneFinishedJobs(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`DELETE FROM jobs WHERE id IN (
+          SELECT id FROM jobs
+          WHERE status IN ('succeeded', 'failed', 'canceled')
+            AND finished_at < now() - make_interval(days => ${FINISHED_JOB_RETENTION_DAYS})
+          ORDER BY finished_at
+          LIMIT ${JOB_PRUNE_BATCH})
+        RETURNING id`,
+  );
+  return rows.length;
 }
