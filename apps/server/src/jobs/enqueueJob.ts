@@ -16,6 +16,8 @@ export type EnqueueJobInput = {
    * (a second click on 'Sync' joins the sync under way). Once it has finished, the key is free again.
    */
   dedupeKey?: string | null;
+  /** What it works on (a bank link's id, a company file's id), shown with its status: 1 to 200 characters. */
+  subjectId?: string | null;
   /** The user who asked for it. */
   createdBy?: string | null;
   /** Not before this instant (default: now, the database's clock). */
@@ -93,6 +95,10 @@ function checkedValues(input: EnqueueJobInput): typeof jobs.$inferInsert {
   if (dedupeKey !== null && (dedupeKey.length === 0 || dedupeKey.length > DEDUPE_KEY_MAX)) {
     throw new Error(`enqueueJob: a dedupe key has 1 to ${DEDUPE_KEY_MAX} characters`);
   }
+  const subjectId = input.subjectId ?? null;
+  if (subjectId !== null && (subjectId.length === 0 || subjectId.length > DEDUPE_KEY_MAX)) {
+    throw new Error(`enqueueJob: a subject id has 1 to ${DEDUPE_KEY_MAX} characters`);
+  }
   const maxAttempts = input.maxAttempts ?? 3;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 100) {
     throw new Error('enqueueJob: maxAttempts is a whole number from 1 to 100');
@@ -102,6 +108,7 @@ function checkedValues(input: EnqueueJobInput): typeof jobs.$inferInsert {
     type: input.type,
     payload,
     dedupeKey,
+    subjectId,
     createdBy: input.createdBy ?? null,
     maxAttempts,
     message: capText(input.message, JOB_MESSAGE_MAX),

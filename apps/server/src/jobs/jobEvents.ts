@@ -12,6 +12,8 @@ export type JobStatusEvent = {
   id: string;
   entityId: string;
   type: string;
+  /** What the job works on (jobs.subject_id), or null. */
+  subjectId: string | null;
   status: JobStatus;
   progress: number | null;
   message: string | null;
@@ -35,6 +37,7 @@ export function jobStatusEventOf(row: JobRow): JobStatusEvent {
     id: row.id,
     entityId: row.entityId,
     type: row.type,
+    subjectId: row.subjectId,
     status: row.status,
     progress: row.progress,
     message: row.message,
@@ -70,6 +73,8 @@ export function parseJobStatusEvent(value: unknown): JobStatusEvent | null {
     text('id') &&
     text('entityId') &&
     text('type') &&
+    // A server of the version before sends none (null then).
+    (event.subjectId === undefined || textOrNull('subjectId')) &&
     STATUSES.has(String(event.status)) &&
     (event.progress === null || typeof event.progress === 'number') &&
     textOrNull('message') &&
@@ -77,5 +82,5 @@ export function parseJobStatusEvent(value: unknown): JobStatusEvent | null {
     textOrNull('startedAt') &&
     textOrNull('finishedAt') &&
     text('queuedAt');
-  return ok ? (event as JobStatusEvent) : null;
+  return ok ? ({ ...event, subjectId: event.subjectId ?? null } as JobStatusEvent) : null;
 }

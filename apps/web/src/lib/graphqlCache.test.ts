@@ -7,6 +7,7 @@ const job = (id: string, status: JobStatus['status'], queuedAt: string): JobStat
     __typename: 'JobStatus',
     id,
     type: 'QuickbooksSync',
+    subjectId: 'realm-1',
     status,
     progress: status === 'succeeded' ? 100 : 40,
     message: null,

@@ -36,6 +36,11 @@ export const jobs = pgTable(
     type: text('type').notNull(),
     status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
     payload: jsonb('payload').notNull().default({}),
+    /**
+     * What the job works on, for the page to show its status beside it: a bank link's id (BankLinkSync),
+     * the QuickBooks company file's realmId (QuickbooksSync); null for a job about the whole company.
+     */
+    subjectId: text('subject_id'),
     progress: integer('progress'),
     message: text('message'),
     error: text('error'),

@@ -25,11 +25,12 @@ import { QUICKBOOKS_SYNC_JOB, quickbooksSyncHandler } from './quickbooksSyncJob'
  */
 
 const SUBSCRIBE = `subscription($e: ID!) { entityJobWasUpdated(entityId: $e) {
-  jobStatus { id type status progress message error startedAt finishedAt queuedAt } } }`;
+  jobStatus { id type subjectId status progress message error startedAt finishedAt queuedAt } } }`;
 
 type JobStatusAnswer = {
   id: string;
   type: string;
+  subjectId: string | null;
   status: string;
   progress: number | null;
   message: string | null;
@@ -79,6 +80,7 @@ describe('QuickbooksSync', () => {
     subscription.close();
     expect(seen[0]).toMatchObject({
       type: 'QuickbooksSync',
+      subjectId: SANDBOX_REALM,
       status: 'queued',
       progress: null,
       message: 'Waiting for QuickBooks',

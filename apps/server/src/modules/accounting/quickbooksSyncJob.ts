@@ -24,6 +24,7 @@ export function enqueueQuickbooksSync(
     entityId: input.entityId,
     type: QUICKBOOKS_SYNC_JOB,
     payload: { realmId: input.realmId },
+    subjectId: input.realmId,
     dedupeKey: QUICKBOOKS_SYNC_KEY,
     createdBy: input.createdBy,
     message: 'Waiting for QuickBooks',

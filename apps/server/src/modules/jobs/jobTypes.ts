@@ -18,6 +18,12 @@ export const JobStatusRef = builder.objectRef<JobStatusView>('JobStatus').implem
   fields: (t) => ({
     id: t.exposeID('id'),
     type: t.exposeString('type', { description: "What the job does, e.g. 'QuickbooksSync'." }),
+    subjectId: t.id({
+      nullable: true,
+      description:
+        "What it works on: a bank link's id for BankLinkSync (PlaidItem.itemId, MoneykitLink.id), the QuickBooks company file's realmId for QuickbooksSync; null for a job about the whole company.",
+      resolve: (job) => job.subjectId,
+    }),
     status: t.field({ type: JobStateRef, resolve: (job) => job.status }),
     progress: t.exposeInt('progress', {
       nullable: true,

@@ -28,6 +28,7 @@ export function enqueueBankLinkSync(
     entityId: link.entityId,
     type: BANK_LINK_SYNC_JOB,
     payload: { linkId: link.id },
+    subjectId: link.id,
     dedupeKey: bankLinkSyncKey(link.id),
     createdBy,
     message: `Waiting to sync ${link.institutionName}`,

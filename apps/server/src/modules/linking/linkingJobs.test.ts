@@ -39,6 +39,8 @@ describe('BankLinkSync', () => {
     events.stop();
     const seen = events.of(item.jobId);
     expect(seen[0]).toMatchObject({ status: 'queued', message: 'Waiting to sync First Platypus Bank' });
+    // Every status names the link it syncs, for the page to show it in that link's card.
+    expect(new Set(seen.map((event) => event.subjectId))).toEqual(new Set([item.itemId]));
     const running = seen.filter((event) => event.status === 'running');
     expect(running.length).toBeGreaterThan(1);
     const percents = running.map((event) => event.progress ?? 0);

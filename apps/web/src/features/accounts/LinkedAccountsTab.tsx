@@ -67,12 +67,7 @@ export function LinkedAccountsTab() {
     [client],
   );
   const jobs = useEntityJobs(entity.id, { onSettled: reloadAfterSync });
-  /** The syncs this page started, by job id: the institution each is for. */
-  const [startedSyncs, setStartedSyncs] = useState<ReadonlyMap<string, string>>(new Map());
-  const followSync = (job: JobStatus, institutionName: string) => {
-    setStartedSyncs((started) => new Map([...started, [job.id, institutionName]]));
-    jobs.watch(job.id);
-  };
+  const followSync = (job: JobStatus) => jobs.watch(job.id);
   const { start, starting } = useStartBankLink(entity.id);
   const { refresh, remove } = useBankLinkActions(entity.id);
   const [session, setSession] = useState<PendingLink | null>(null);
@@ -100,7 +95,7 @@ export function LinkedAccountsTab() {
       title: done.linkId ? `${linked.institutionName} reconnected` : `${linked.institutionName} connected`,
       message: 'Its transactions are being imported.',
     });
-    if (linked.job) followSync(linked.job, linked.institutionName);
+    if (linked.job) followSync(linked.job);
   };
   const onExit = () => {
     pendingLinkStore.clear();
@@ -110,7 +105,7 @@ export function LinkedAccountsTab() {
     setBusy({ id: link.id, action: 'refresh' });
     const job = await refresh(link);
     setBusy(null);
-    if (job) followSync(job, link.institutionName);
+    if (job) followSync(job);
   };
   const onConfirmDelete = async () => {
     if (!deleting) return;
@@ -173,7 +168,7 @@ export function LinkedAccountsTab() {
             link={link}
             blockedReason={blockedReason}
             busy={busy?.id === link.id ? busy.action : null}
-            syncJob={findLinkSyncJob(link, jobs.jobs, startedSyncs)}
+            syncJob={findLinkSyncJob(link, jobs.jobs)}
             onReconnect={() => void open(link.provider, link)}
             onRefresh={() => void onRefresh(link)}
             onDelete={() => setDeleting(link)}

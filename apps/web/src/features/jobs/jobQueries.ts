@@ -9,6 +9,7 @@ export const JOB_STATUS_FIELDS = graphql(`
   fragment JobStatusFields on JobStatus {
     id
     type
+    subjectId
     status
     progress
     message

@@ -119,6 +119,7 @@ export function job(overrides: Partial<JobStatus> = {}): JobStatus {
     __typename: 'JobStatus',
     id: 'job-1',
     type: 'BankLinkSync',
+    subjectId: 'item-1',
     status: 'running',
     progress: 40,
     message: 'Imported 120 transactions from First Platypus Bank',
