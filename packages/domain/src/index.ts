@@ -17,6 +17,7 @@ export * from './reportSummary';
 export * from './reportTree';
 export * from './runway';
 export * from './spendByCategory';
+export * from './validation/assistant';
 export * from './validation/auth';
 export * from './validation/billing';
 export * from './validation/dashboards';

@@ -1,18 +1,19 @@
+import { CHAT_QUESTION_MAX_CHARS } from '@keel/domain';
 import { builder } from '../../graphql/builder';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
 import { CreateOpenaiMessagePayloadRef, messageView } from './assistantTypes';
-import { CHAT_CONTENT_MAX, createChatMessage } from './createChatMessage';
+import { createChatMessage } from './createChatMessage';
 
 builder.mutationFields((t) => ({
   createOpenaiMessage: t.field({
     // Cost: a model's answer, with its tools' report reads.
     ...fieldPolicy({ access: 'read', cost: 500 }),
     type: CreateOpenaiMessagePayloadRef,
-    description: `CreateOpenaiMessage (spec §7): asks 'Ask Keel AI' a question about the company (1 to ${CHAT_CONTENT_MAX} characters, trimmed), in the viewer's thread threadId or a new one. The answer comes from the company's books and plan and cites its figures. With stream: true the reply comes back at once, 'streaming', and threadWasUpdated(entityId, threadId) brings its text as it is written; otherwise the answer waits for the whole reply. Anyone who may read the books may ask; at most 20 questions a minute per user (TOO_MANY_REQUESTS).`,
+    description: `CreateOpenaiMessage (spec §7): asks 'Ask Keel AI' a question about the company (1 to ${CHAT_QUESTION_MAX_CHARS} characters, trimmed), in the viewer's thread threadId or a new one. The answer comes from the company's books and plan and cites its figures. With stream: true the reply comes back at once, 'streaming', and threadWasUpdated(entityId, threadId) brings its text as it is written; otherwise the answer waits for the whole reply. Anyone who may read the books may ask; at most 20 questions a minute per user (TOO_MANY_REQUESTS).`,
     args: {
       entityId: t.arg.id({ required: true }),
-      content: t.arg.string({ required: true, ...textLimit(CHAT_CONTENT_MAX) }),
+      content: t.arg.string({ required: true, ...textLimit(CHAT_QUESTION_MAX_CHARS) }),
       stream: t.arg.boolean({ description: 'Answer at once and stream the reply (default false).' }),
       threadId: t.arg.id({
         description: "One of the viewer's threads in this company; none starts a new one.",

@@ -15,8 +15,6 @@ import {
 import { generateReply } from './generateReply';
 import { startReplyTask } from './replyTasks';
 
-/** A question's longest text (the chat box's limit and the argument's). */
-export const CHAT_CONTENT_MAX = 4_000;
 /** A new thread's title: the start of its first question. */
 const TITLE_MAX = 80;
 

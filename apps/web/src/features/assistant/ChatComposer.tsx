@@ -1,7 +1,7 @@
+import { CHAT_QUESTION_MAX_CHARS } from '@keel/domain';
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect } from 'react';
-import { CHAT_QUESTION_MAX_CHARS } from './useChatConversation';
 
 const count = new Intl.NumberFormat('en-US');
 

@@ -1,4 +1,5 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
+import { CHAT_QUESTION_MAX_CHARS } from '@keel/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { graphqlErrorCode } from '../../lib/graphqlClient';
 import { useLiveSubscription } from '../../lib/useLiveSubscription';
@@ -12,9 +13,6 @@ import { lastChatThreadId, rememberChatThread } from './chatThreadStore';
 import { describeChatError } from './describeChatError';
 import { mergeChatMessages } from './mergeChatMessages';
 import { useChatDelay } from './useChatDelay';
-
-/** A question's longest text: createOpenaiMessage's limit (1 to 4,000 characters). */
-export const CHAT_QUESTION_MAX_CHARS = 4_000;
 
 /** While the live updates are down and a reply is being written, the thread is read this often. */
 export const CHAT_POLL_INTERVAL_MS = 1_000;
