@@ -1,12 +1,15 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { AppDeps } from '../src/appDeps';
 import { queryRows } from '../src/db/queryRows';
 import { bankLinks, importedTransactions, jobs, type LinkProvider, linkedAccounts } from '../src/db/schema';
 import { type LinkingDeps, type SyncBankLinkOptions, syncBankLink } from '../src/modules/linking';
+import { enqueueBankLinkSync } from '../src/modules/linking/bankLinkSyncJob';
 import type { SandboxAggregatorControls } from '../src/providers/aggregators';
 import { secretBoxOf } from '../src/secrets/secretBox';
 import type { TestApp } from './harness';
-import type { LedgerFixture } from './ledgerTestKit';
+import { jobReaches } from './jobsTestKit';
+import { type LedgerFixture, rollupMismatches, unbalancedTransactions } from './ledgerTestKit';
 
 /** Test support for the bank linking suites (issue 17). Test code only. */
 
@@ -133,6 +136,35 @@ export async function booksBalance(t: TestApp, ledgerAccountId: string): Promise
 export const signedBalance = (account: Pick<AccountView, 'accountType' | 'balances'>) =>
   (account.accountType === 'credit' || account.accountType === 'loan' ? -1 : 1) *
   (account.balances.current ?? 0);
+
+/**
+ * For the live vendors' suites: Keel shows the vendor's balance of each of `accounts` (`atVendor`, by
+ * mask, signed as the books hold it), the books hold it, and the company's books balance.
+ */
+export async function expectBooksAtVendor(
+  t: TestApp,
+  entityId: string,
+  accounts: readonly AccountView[],
+  atVendor: ReadonlyMap<string, number>,
+): Promise<void> {
+  for (const account of accounts) {
+    expect(signedBalance(account), account.name).toBe(atVendor.get(account.mask ?? ''));
+    expect(await booksBalance(t, account.ledgerAccountId), account.name).toBe(signedBalance(account));
+  }
+  expect(await unbalancedTransactions(t.db, entityId)).toEqual([]);
+  expect(await rollupMismatches(t.db, entityId)).toEqual([]);
+}
+
+/** Queues a sync of the company's link (as a Refresh does) and waits until it reaches `status`. */
+export async function syncAndWait(
+  t: TestApp,
+  entityId: string,
+  link: { id: string; institutionName: string },
+  status: 'succeeded' | 'failed' = 'succeeded',
+) {
+  const job = await enqueueBankLinkSync(t.db, { ...link, entityId }, null);
+  return jobReaches(t, job.id, status, 20_000);
+}
 
 /** The company's imported rows (not removed), with the books transaction each sits in. */
 export async function importedRows(t: TestApp, entityId: string) {

@@ -1,30 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
 import { jobReaches } from '../../../test/jobsTestKit';
-import {
-  createLedgerFixture,
-  type LedgerFixture,
-  rollupMismatches,
-  unbalancedTransactions,
-} from '../../../test/ledgerTestKit';
+import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 import {
   type AccountView,
   bankLinkRow,
-  booksBalance,
   CREATE_MONEYKIT_LINK,
   DELETE_MONEYKIT_LINK,
+  expectBooksAtVendor,
   importedRows,
   LINK_SESSION_TOKEN,
   linkingSnapshot,
   MONEYKIT_LINKS,
   REFRESH_MONEYKIT_LINK,
-  signedBalance,
+  syncAndWait,
 } from '../../../test/linkingTestKit';
 import { type MoneykitSimulator, startMoneykitSimulator } from '../../../test/moneykitSimulator/index';
 import { AggregatorError } from '../../providers/aggregators';
 import { decimalToCents } from '../../providers/aggregators/decimalCents';
 import { createMoneykitClient, type MoneykitClient } from '../../providers/aggregators/moneykitClient';
-import { enqueueBankLinkSync } from './bankLinkSyncJob';
 
 /**
  * Provider B through MoneyKit (MONEYKIT_CLIENT_ID, MONEYKIT_CLIENT_SECRET, MONEYKIT_BASE_URL): Keel's
@@ -121,14 +115,8 @@ async function linkThroughMoneykit(fixture: LedgerFixture) {
   };
 }
 
-async function syncJob(fixture: LedgerFixture, id: string, status: 'succeeded' | 'failed' = 'succeeded') {
-  const job = await enqueueBankLinkSync(
-    t.db,
-    { id, entityId: fixture.entityId, institutionName: 'Bramble Bank' },
-    null,
-  );
-  return jobReaches(t, job.id, status, 20_000);
-}
+const syncJob = (fixture: LedgerFixture, id: string, status: 'succeeded' | 'failed' = 'succeeded') =>
+  syncAndWait(t, fixture.entityId, { id, institutionName: 'Bramble Bank' }, status);
 
 type MkAccount = {
   account_id: string;
@@ -179,15 +167,9 @@ async function moneykitBalances(providerLinkId: string): Promise<Map<string, num
 }
 
 async function expectBooksAtMoneykit(fixture: LedgerFixture, providerLinkId: string) {
-  const atMoneykit = await moneykitBalances(providerLinkId);
   const accounts = (await linksOf(fixture)).flatMap((link) => link.accounts);
   expect(accounts).toHaveLength(3);
-  for (const account of accounts) {
-    expect(signedBalance(account), account.name).toBe(atMoneykit.get(account.mask ?? ''));
-    expect(await booksBalance(t, account.ledgerAccountId), account.name).toBe(signedBalance(account));
-  }
-  expect(await unbalancedTransactions(t.db, fixture.entityId)).toEqual([]);
-  expect(await rollupMismatches(t.db, fixture.entityId)).toEqual([]);
+  await expectBooksAtVendor(t, fixture.entityId, accounts, await moneykitBalances(providerLinkId));
 }
 
 describe('linking through MoneyKit', () => {

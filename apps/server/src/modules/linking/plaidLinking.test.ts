@@ -2,29 +2,23 @@ import { Configuration, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
 import { jobReaches } from '../../../test/jobsTestKit';
-import {
-  createLedgerFixture,
-  type LedgerFixture,
-  rollupMismatches,
-  unbalancedTransactions,
-} from '../../../test/ledgerTestKit';
+import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 import {
   type AccountView,
   bankLinkRow,
-  booksBalance,
   CREATE_PLAID_ITEM,
   DELETE_PLAID_ITEM,
+  expectBooksAtVendor,
   importedRows,
   linkingSnapshot,
   PLAID_ITEMS,
   PLAID_LINK_TOKEN,
-  signedBalance,
+  syncAndWait,
 } from '../../../test/linkingTestKit';
 import { type PlaidSimulator, startPlaidSimulator } from '../../../test/plaidSimulator/index';
 import { decimalToCents } from '../../providers/aggregators/decimalCents';
 import { secretBoxOf } from '../../secrets/secretBox';
 import { credentialOf } from './bankLinkRows';
-import { enqueueBankLinkSync } from './bankLinkSyncJob';
 
 /**
  * Provider A through Plaid (PLAID_CLIENT_ID, PLAID_SECRET, PLAID_BASE_URL): Keel's GraphQL API and its
@@ -122,14 +116,8 @@ async function linkThroughPlaid(fixture: LedgerFixture) {
 }
 
 /** Runs a BankLinkSync job of the item to its end; answers the job. */
-async function syncJob(fixture: LedgerFixture, itemId: string, status: 'succeeded' | 'failed' = 'succeeded') {
-  const job = await enqueueBankLinkSync(
-    t.db,
-    { id: itemId, entityId: fixture.entityId, institutionName: 'First Platypus Bank' },
-    null,
-  );
-  return jobReaches(t, job.id, status, 20_000);
-}
+const syncJob = (fixture: LedgerFixture, itemId: string, status: 'succeeded' | 'failed' = 'succeeded') =>
+  syncAndWait(t, fixture.entityId, { id: itemId, institutionName: 'First Platypus Bank' }, status);
 
 /** Plaid's current balance of each account (by mask) with its pending transactions counted, signed as the books hold it. */
 async function plaidBalances(accessToken: string): Promise<Map<string, number>> {
@@ -157,15 +145,9 @@ async function plaidBalances(accessToken: string): Promise<Map<string, number>> 
 
 /** Keel shows Plaid's balances, and the books hold them, for every account of the company's items. */
 async function expectBooksAtPlaid(fixture: LedgerFixture, accessToken: string) {
-  const atPlaid = await plaidBalances(accessToken);
   const accounts = (await itemsOf(fixture)).flatMap((item) => item.accounts);
   expect(accounts).toHaveLength(3);
-  for (const account of accounts) {
-    expect(signedBalance(account), account.name).toBe(atPlaid.get(account.mask ?? ''));
-    expect(await booksBalance(t, account.ledgerAccountId), account.name).toBe(signedBalance(account));
-  }
-  expect(await unbalancedTransactions(t.db, fixture.entityId)).toEqual([]);
-  expect(await rollupMismatches(t.db, fixture.entityId)).toEqual([]);
+  await expectBooksAtVendor(t, fixture.entityId, accounts, await plaidBalances(accessToken));
 }
 
 describe('linking through Plaid', () => {
