@@ -80,7 +80,8 @@ export function FinancialReportPage() {
   const selectedColumn = report?.columns.find((column) => column.key === columnKey);
 
   // The Runway card's link: one navigation to the cash row (the Banks group's top line) in a month,
-  // opened and scrolled into view by the grid (`expand`); following it widens the range to the month.
+  // opened and scrolled into view by the grid (`expand`); the page widens its range to the month, as it
+  // does for any link with `month` and `expand` (above).
   const location = useLocation();
   const monthLink = useMemo<MonthLink | undefined>(() => {
     const cashRow = report?.lineItems.find((line) => {
@@ -99,12 +100,8 @@ export function FinancialReportPage() {
         params.set('expand', 'true');
         return `${location.pathname}?${params.toString()}`;
       },
-      onFollow: (month) => {
-        const shown = rangeIncluding(range, month);
-        if (shown !== range) setRange(shown, cutoffMonth);
-      },
     };
-  }, [report?.lineItems, accountsById, location.pathname, location.search, range, cutoffMonth, setRange]);
+  }, [report?.lineItems, accountsById, location.pathname, location.search, range.actualsEndMonth]);
 
   return (
     <Stack gap="sm" h="100%" data-testid="financial-report">

@@ -14,12 +14,12 @@ export type RunwayCardProps = {
   currentMonth: string;
   /** A new method's figures are on their way: the gauge fades until they arrive. */
   refreshing?: boolean;
-  /** The working's link: where the grid shows a month's cash, and what to do as it is followed. */
+  /** The working's link: where the grid shows a month's cash (the report widens its range to the month). */
   monthLink?: MonthLink;
 };
 
 /** A link that selects a month of the cash row in the grid. */
-export type MonthLink = { href(month: string): string; onFollow(month: string): void };
+export type MonthLink = { href(month: string): string };
 
 const METHOD_OPTIONS = RUNWAY_METHODS.map((method) => ({
   value: method,
@@ -113,13 +113,7 @@ export function RunwayCard({
             <span data-testid="runway-working">{runway.working.calculation}.</span>
           </Text>
           {monthLink ? (
-            <Anchor
-              component={Link}
-              to={monthLink.href(shownMonth)}
-              onClick={() => monthLink.onFollow(shownMonth)}
-              fz="xs"
-              data-testid="runway-show-month"
-            >
+            <Anchor component={Link} to={monthLink.href(shownMonth)} fz="xs" data-testid="runway-show-month">
               Show {formatMonthYear(shownMonth)} in the report
             </Anchor>
           ) : null}
