@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/client';
 import type { Realtime } from '../realtime/realtime';
+import { withDeadline } from '../withDeadline';
 import { JOB_QUEUE_TOPIC, type JobQueueMessage } from './jobEvents';
 import { JobAborted, type JobHandlers } from './jobHandler';
 import { claimDueJobs, failAbandonedJobs, releaseJob, renewLeases } from './jobLease';
@@ -228,17 +229,4 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       return active.size;
     },
   };
-}
-
-/** Waits for `promise`, at most `ms`. */
-async function withDeadline(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-  });
-  try {
-    await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

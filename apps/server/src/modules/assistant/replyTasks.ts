@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { withDeadline } from '../../withDeadline';
 
 /** How long a stopping server lets its replies in progress finish before it stores them as interrupted. */
 export const REPLY_DRAIN_MS = 5_000;
@@ -44,12 +45,7 @@ export async function settleReplyTasks(db: Db): Promise<void> {
 export async function stopReplyTasks(db: Db, graceMs: number): Promise<void> {
   const tasks = running.get(db);
   if (!tasks || tasks.size === 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  const graceOver = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, graceMs);
-  });
-  await Promise.race([settleReplyTasks(db), graceOver]);
-  clearTimeout(timer);
+  await withDeadline(settleReplyTasks(db), graceMs);
   for (const entry of tasks) entry.controller.abort();
   await settleReplyTasks(db);
 }
