@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { bindDatabaseClock } from './db/currentMonth';
 import { registerGraphql } from './graphql/server';
 import { AdmissionRefused, createAdmissionGate, holdAdmission } from './http/admissionGate';
+import { createServerLifecycle, type ServerLifecycle } from './http/lifecycle';
 import { registerJobs } from './jobs/registerJobs';
 import { registerAccountDocumentRoutes } from './rest/accountDocuments';
 import { registerAuthRoutes } from './rest/auth';
@@ -40,6 +41,10 @@ export async function buildApp(
     bodyLimit: 1_048_576,
     trustProxy: deps.config.TRUST_PROXY,
   });
+
+  // First of the close hooks: readiness turns false before anything else stops.
+  app.decorate('lifecycle', createServerLifecycle());
+  app.addHook('preClose', async () => app.lifecycle.beginStopping());
 
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
     const status =
@@ -86,6 +91,13 @@ export async function buildApp(
   await registerGraphql(app, deps);
   await serveWebApp(app, deps.config);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Serving or stopping (http/lifecycle.ts): /readyz reads it, main.ts's shutdown sets it. */
+    lifecycle: ServerLifecycle;
+  }
 }
 
 type CspSources = { default: string[]; script: string[]; frame: string[]; connect: string[] };

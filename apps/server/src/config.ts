@@ -179,6 +179,23 @@ const configSchema = z.object({
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(200),
   /** The longest a request waits for its turn (its deadline), in milliseconds; then 503, never run. */
   REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** PostgreSQL only: connections this server's pool opens at most (its LISTEN connection is extra). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /**
+   * After SIGTERM or SIGINT: how long this server keeps serving with /readyz answering 503, so a load
+   * balancer stops sending it requests before it stops taking connections (0: stop at once).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /**
+   * After SIGTERM or SIGINT: the longest the whole shutdown may take (the delay above, in-flight
+   * requests, running jobs, closing the database); past it the process exits at once, with code 1.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /**
+   * A bearer token that lets a scraper read /metrics from another machine (at least 32 characters);
+   * without it /metrics answers this machine's callers only.
+   */
+  METRICS_TOKEN: z.string().min(32).max(512).optional(),
 });
 
 /** The settings as the app uses them: the ones that default from others resolved. */

@@ -32,6 +32,17 @@ export type Database = {
 export type DatabaseConnection = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
 
 const connections = new WeakMap<Db, DatabaseConnection>();
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** A PostgreSQL pool's connections: open in all, idle, requests waiting for one, and its limit. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
+/** The pool behind a handle made by openDatabase on a PostgreSQL server; undefined on PGlite. */
+export function poolStatsOf(db: Db): PoolStats | undefined {
+  const pool = pools.get(db);
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max };
+}
 
 /** The connection behind a handle made by openDatabase; undefined for any other handle. */
 export function connectionOf(db: Db): DatabaseConnection | undefined {
@@ -85,6 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await migrateWithoutTimeout(options.url);
     const connection: DatabaseConnection = { kind: 'postgres', url: options.url };
     connections.set(db, connection);
+    pools.set(db, pool);
     return {
       db,
       kind: 'postgres',
