@@ -36,7 +36,7 @@ import { seedDemoIfEmpty } from '../apps/server/src/demo/seedDemo';
 import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
 import { createProviders } from '../apps/server/src/providers/create';
 import { STORAGE_KEYS } from '../apps/web/src/lib/storageKeys';
-import { BENCH_SECRET_KEY } from './demoServer';
+import { BENCH_PRODUCTION_ENV } from './demoServer';
 import { describeMachine } from './scratchDatabases';
 import { formatMs, percentile } from './stats';
 
@@ -109,8 +109,7 @@ export async function runFirstLoadBenchmark(options: FirstLoadBenchOptions): Pro
     const builds: BuildFigures[] = [];
     for (const webDist of webDists) {
       const config = readConfig({
-        NODE_ENV: 'production',
-        SECRET_KEY: BENCH_SECRET_KEY,
+        ...BENCH_PRODUCTION_ENV,
         LOG_LEVEL: 'silent',
         WEB_DIST: webDist,
       });

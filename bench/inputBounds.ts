@@ -1,4 +1,4 @@
-import { BENCH_SECRET_KEY } from './demoServer';
+import { BENCH_PRODUCTION_ENV } from './demoServer';
 /**
  * The input bounds benchmark (issue 8): on a company with `transactions` imported transactions (two
  * entries each), through the real app (buildApp + app.inject, NODE_ENV=production):
@@ -78,8 +78,7 @@ async function benchOne(target: ScratchDatabase, options: InputBoundsBenchOption
   );
   const clock = fixedDayClock(options.today);
   const config = readConfig({
-    NODE_ENV: 'production',
-    SECRET_KEY: BENCH_SECRET_KEY,
+    ...BENCH_PRODUCTION_ENV,
     LOG_LEVEL: 'silent',
     WEB_DIST: '',
   });

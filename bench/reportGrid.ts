@@ -26,7 +26,7 @@ import { users } from '../apps/server/src/db/schema';
 import { generateCompany } from '../apps/server/src/demo/generateCompany';
 import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
 import { createProviders } from '../apps/server/src/providers/create';
-import { BENCH_SECRET_KEY } from './demoServer';
+import { BENCH_PRODUCTION_ENV } from './demoServer';
 import { formatMs, formatStats, summarizeRuns } from './stats';
 
 export type GridBenchOptions = {
@@ -62,8 +62,7 @@ export async function runGridBenchmark(options: GridBenchOptions): Promise<void>
   );
   const database = await openScratchPglite('keel-bench-grid');
   const config = readConfig({
-    NODE_ENV: 'production',
-    SECRET_KEY: BENCH_SECRET_KEY,
+    ...BENCH_PRODUCTION_ENV,
     LOG_LEVEL: 'silent',
     WEB_DIST,
   });

@@ -1,6 +1,16 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEMO_PASSWORD as PUBLISHED_DEMO_PASSWORD } from './demo/demoUsers';
+import {
+  checkFeatureLists,
+  checkProductionProfile,
+  DEMO_PASSWORD_MAX,
+  DEMO_PASSWORD_MIN,
+  type FeatureStates,
+  featureStatesOf,
+  parseFeatureList,
+} from './productionProfile';
 import { decodeSecretKey } from './secrets/secretKey';
 
 /** The repository root: defaults for paths are relative to it, whatever the working directory. */
@@ -20,7 +30,10 @@ const configSchema = z.object({
     .transform((v) => v === 'true'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** PostgreSQL server; when absent the embedded PGlite database in DATA_DIR is used. */
+  /**
+   * PostgreSQL server; when absent the embedded PGlite database in DATA_DIR is used (development only:
+   * production requires a server).
+   */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(resolve(repoRoot, 'data')),
   /** Fixes 'today' (YYYY-MM-DD) for demos and tests; production reads the system clock. */
@@ -28,11 +41,23 @@ const configSchema = z.object({
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
-  /** Creates the demo company when the database has no users. */
+  /**
+   * Creates the demo company when the database has no users. Unset: true in development (`npm start`
+   * gives the demo), false in production, where 'true' needs DEMO_PASSWORD.
+   */
   SEED_DEMO: z
     .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /**
+   * The demo users' password. Unset in development: the published one, which the README quotes; in
+   * production it must be set with SEED_DEMO=true, and never to the published one. Nothing prints it.
+   */
+  DEMO_PASSWORD: z
+    .string()
+    .min(DEMO_PASSWORD_MIN, `must be at least ${DEMO_PASSWORD_MIN} characters`)
+    .max(DEMO_PASSWORD_MAX, `must be at most ${DEMO_PASSWORD_MAX} characters`)
+    .optional(),
   /** Lifetime of an access token, in hours. */
   ACCESS_TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -196,17 +221,32 @@ const configSchema = z.object({
    * without it /metrics answers this machine's callers only.
    */
   METRICS_TOKEN: z.string().min(32).max(512).optional(),
+  /**
+   * Features (banking, payments, plaid, moneykit, quickbooks, sms) that may run a simulation in
+   * production: a staging server's explicit opt-in. Comma-separated.
+   */
+  SANDBOX_FEATURES: z.string().default('').transform(parseFeatureList),
+  /**
+   * Features this server does not offer, in any mode: the web app and the API say so in words.
+   * Comma-separated, the same names.
+   */
+  DISABLED_FEATURES: z.string().default('').transform(parseFeatureList),
 });
 
 /** The settings as the app uses them: the ones that default from others resolved. */
 export type Config = Omit<
   z.infer<typeof configSchema>,
-  'APP_URL' | 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS'
+  'APP_URL' | 'CORS_ORIGINS' | 'MAX_CONCURRENT_REQUESTS' | 'SEED_DEMO' | 'DEMO_PASSWORD'
 > & {
   APP_URL: string;
   /** APP_URL's origin first, then CORS_ORIGINS'. */
   CORS_ORIGINS: string[];
   MAX_CONCURRENT_REQUESTS: number;
+  SEED_DEMO: boolean;
+  /** The demo users' password: null in production unless DEMO_PASSWORD is set. */
+  DEMO_PASSWORD: string | null;
+  /** Each feature live, sandbox or off (productionProfile.ts), which chooses its provider. */
+  FEATURES: FeatureStates;
 };
 
 /** The outbox holds password-reset links: a production server must never serve it, whatever it is told. */
@@ -222,6 +262,8 @@ const checkedConfigSchema = configSchema.superRefine((settings, context) => {
   checkBankingSettings(settings, context);
   checkAiSettings(settings, context);
   checkAggregatorSettings(settings, context);
+  checkFeatureLists(settings, context);
+  checkProductionProfile(settings, context);
   if (settings.DEV_ROUTES && settings.NODE_ENV === 'production') {
     context.addIssue({
       code: 'custom',
@@ -335,11 +377,15 @@ function resolveDerivedSettings(settings: z.infer<typeof configSchema>): Config 
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
   const appUrl = settings.APP_URL ?? listeningAddress(settings.HOST, settings.PORT);
+  const production = settings.NODE_ENV === 'production';
   return {
     ...settings,
     APP_URL: appUrl,
     CORS_ORIGINS: [new URL(appUrl).origin, ...extraOrigins],
     MAX_CONCURRENT_REQUESTS: settings.MAX_CONCURRENT_REQUESTS ?? 32,
+    SEED_DEMO: settings.SEED_DEMO ?? !production,
+    DEMO_PASSWORD: settings.DEMO_PASSWORD ?? (production ? null : PUBLISHED_DEMO_PASSWORD),
+    FEATURES: featureStatesOf(settings),
   };
 }
 

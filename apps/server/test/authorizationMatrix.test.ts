@@ -393,6 +393,7 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
   'Query.entities': async () => ({ query: '{ entities { id } }' }),
   'Query.today': async () => ({ query: '{ today }' }),
   'Query.aggregatorModes': async () => ({ query: '{ aggregatorModes { provider sandbox } }' }),
+  'Query.serverFeatures': async () => ({ query: '{ serverFeatures { feature state notice } }' }),
   'Query.entity': async () => ({
     query: 'query($id: ID!) { entity(id: $id) { id name } }',
     variables: { id: victim.entityId },

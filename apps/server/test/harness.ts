@@ -11,6 +11,10 @@ import { openScratchPostgres } from '../src/db/openScratchDatabase';
 import type { JobHandlers } from '../src/jobs/jobHandler';
 import type { Providers } from '../src/providers';
 import { createProviders } from '../src/providers/create';
+import { createSandboxEmail } from '../src/providers/email/sandbox';
+import { PRODUCTION_TEST_ENV } from './productionEnv';
+
+export { PRODUCTION_TEST_ENV, TEST_SECRET_KEY } from './productionEnv';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -30,9 +34,6 @@ export type TestApp = {
   ): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }>;
   close(): Promise<void>;
 };
-
-/** A production test server's SECRET_KEY (32 bytes, base64). */
-export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** The 'today' of every server test unless a test sets its own. */
 export const TEST_TODAY = '2026-11-22';
@@ -64,18 +65,20 @@ export async function createTestApp(
       : { ...shared.database, close: () => Promise.resolve() }
     : await openTestDatabase();
   // Dev routes on, as the browser tests have them, except in production, which refuses them; a test
-  // passes DEV_ROUTES: undefined for the default.
+  // passes DEV_ROUTES: undefined for the default. Production gets the settings it requires.
+  const production = options.env?.NODE_ENV === 'production';
   const config = readConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '',
-    DEV_ROUTES: options.env?.NODE_ENV === 'production' ? undefined : 'true',
-    // Production refuses to start without one.
-    SECRET_KEY: options.env?.NODE_ENV === 'production' ? TEST_SECRET_KEY : undefined,
+    DEV_ROUTES: production ? undefined : 'true',
+    ...(production ? PRODUCTION_TEST_ENV : {}),
     ...options.env,
   });
   const clock = manualClock(new Date(`${TEST_TODAY}T12:00:00.000Z`));
-  const providers = { ...createProviders(config, database.db), ...options.providers };
+  // PRODUCTION_TEST_ENV's SMTP_URL leads nowhere: its mail stays in the outbox, where tests read it.
+  const outbox = production && !options.env?.SMTP_URL ? { email: createSandboxEmail(database.db) } : {};
+  const providers = { ...createProviders(config, database.db), ...outbox, ...options.providers };
   const app = await buildApp(
     {
       db: database.db,

@@ -1,11 +1,12 @@
 import { PRODUCT_NAME, PRODUCT_SLUG } from '@keel/domain';
-import { isValidElement } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { matchPath, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from './features/auth/LoginPage';
 import { ApplyGate } from './features/banking/apply/ApplyGate';
 import { PROVIDER_ACCOUNT_TYPE } from './features/transactions/providerAccountType';
 import { getAccessToken } from './lib/authToken';
 import { isLazyPage, lazyPage } from './lib/lazyPage';
+import { FeatureGate } from './shell/FeatureGate';
 import { RootLayout } from './shell/RootLayout';
 import { NotFoundPage, RouteErrorPage } from './shell/RouteErrorPage';
 
@@ -111,7 +112,16 @@ export const routes: RouteObject[] = [
       {
         path: '/apply',
         element: <ApplyGate signedIn={<AppShellLayout />} signedOut={<ApplyIntroPage />} />,
-        children: [{ index: true, element: <ApplyPage /> }],
+        children: [
+          {
+            index: true,
+            element: (
+              <FeatureGate feature="banking" title={`Open a ${PRODUCT_NAME} Account`}>
+                <ApplyPage />
+              </FeatureGate>
+            ),
+          },
+        ],
       },
       {
         element: <AppShellLayout />,
@@ -123,16 +133,39 @@ export const routes: RouteObject[] = [
           {
             path: `/${PRODUCT_SLUG}-transactions`,
             element: (
-              <TransactionsPage
-                key="provider"
-                title={`${PRODUCT_NAME} Transactions`}
-                accountTypeFilter={PROVIDER_ACCOUNT_TYPE}
-              />
+              <FeatureGate feature="banking" title={`${PRODUCT_NAME} Transactions`}>
+                <TransactionsPage
+                  key="provider"
+                  title={`${PRODUCT_NAME} Transactions`}
+                  accountTypeFilter={PROVIDER_ACCOUNT_TYPE}
+                />
+              </FeatureGate>
             ),
           },
-          { path: '/cards', element: <CardsPage /> },
-          { path: '/documents', element: <DocumentsPage /> },
-          { path: `/${PRODUCT_SLUG}-checking`, element: <KeelCheckingPage /> },
+          {
+            path: '/cards',
+            element: (
+              <FeatureGate feature="banking" title="Cards">
+                <CardsPage />
+              </FeatureGate>
+            ),
+          },
+          {
+            path: '/documents',
+            element: (
+              <FeatureGate feature="banking" title="Documents">
+                <DocumentsPage />
+              </FeatureGate>
+            ),
+          },
+          {
+            path: `/${PRODUCT_SLUG}-checking`,
+            element: (
+              <FeatureGate feature="banking" title={`${PRODUCT_NAME} Accounts`}>
+                <KeelCheckingPage />
+              </FeatureGate>
+            ),
+          },
           { path: '/models', element: <ModelsPage /> },
           { path: '/models/:id', element: <ModelsPage /> },
           { path: '/hiring-plan', element: <HiringPlanPage /> },
@@ -141,14 +174,28 @@ export const routes: RouteObject[] = [
           { path: '/settings/team', element: <TeamPage /> },
           { path: '/settings/team/member', element: <MemberPage /> },
           { path: '/settings/security', element: <SecurityPage /> },
-          { path: '/settings/billing', element: <BillingPage /> },
+          {
+            path: '/settings/billing',
+            element: (
+              <FeatureGate feature="payments" title="Billing Details">
+                <BillingPage />
+              </FeatureGate>
+            ),
+          },
           { path: '/settings/integrations', element: <IntegrationsPage /> },
           {
             element: <AccountsLayout />,
             children: [
               { path: '/accounts', element: <AccountsOverviewTab /> },
               { path: '/accounts/linked', element: <LinkedAccountsTab /> },
-              { path: `/accounts/${PRODUCT_SLUG}`, element: <KeelAccountsTab /> },
+              {
+                path: `/accounts/${PRODUCT_SLUG}`,
+                element: (
+                  <FeatureGate feature="banking" title={`${PRODUCT_NAME} Accounts`} heading={false}>
+                    <KeelAccountsTab />
+                  </FeatureGate>
+                ),
+              },
             ],
           },
         ],
@@ -157,6 +204,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The component a route shows: its element's, or, behind a FeatureGate, the gated page's. */
+function pageComponentOf(element: ReactNode): unknown {
+  if (!isValidElement<{ children?: ReactNode }>(element)) return null;
+  return element.type === FeatureGate ? pageComponentOf(element.props.children) : element.type;
+}
 
 /** The Financial Report's paths: a first load of one prefetches its queries (prefetchFinancialReport). */
 const REPORT_PATHS = ['/financial', '/reports/:id'];
@@ -169,7 +222,7 @@ const REPORT_PATHS = ['/financial', '/reports/:id'];
 export function preloadRoute(pathname: string) {
   const signedIn = getAccessToken() !== null;
   const pages = (matchRoutes(routes, pathname) ?? [])
-    .map(({ route }) => (isValidElement(route.element) ? route.element.type : null))
+    .map(({ route }) => pageComponentOf(route.element))
     .filter(isLazyPage);
   // A signed-out visitor to a signed-in page is sent to /login: that page's code would be wasted.
   if (!signedIn && pages.includes(AppShellLayout)) return;

@@ -16,6 +16,7 @@ export * from './reportRange';
 export * from './reportSummary';
 export * from './reportTree';
 export * from './runway';
+export * from './serverFeatures';
 export * from './spendByCategory';
 export * from './validation/assistant';
 export * from './validation/auth';

@@ -1,6 +1,9 @@
 import type { Role } from '@keel/domain';
 
-/** Every demo user signs in with this password (the README and the login page's hint quote it). */
+/**
+ * The published demo password: every demo user signs in with it in development (the README quotes it).
+ * Production refuses it (config DEMO_PASSWORD, productionProfile.ts).
+ */
 export const DEMO_PASSWORD = 'keel-demo-2026';
 
 export const DEMO_COMPANY_NAME = 'Acme Robotics Inc.';

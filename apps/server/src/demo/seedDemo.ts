@@ -20,7 +20,11 @@ import { seedDemoPlans } from './seedDemoPlans';
 import { seedDemoTaxDocuments } from './seedDemoTaxDocuments';
 import { seedDemoTeam } from './seedDemoTeam';
 
-export type DemoLogin = { entityName: string; email: string; password: string };
+/**
+ * The demo's login as start-up may print it: `password` is the published one (the README quotes it), or
+ * null when the operator chose it (DEMO_PASSWORD), which is never printed.
+ */
+export type DemoLogin = { entityName: string; email: string; password: string | null };
 
 /** Seeds of the two demo companies: the demo looks the same on every machine for the same day. */
 const DEMO_COMPANY_SEED = 'acme-robotics';
@@ -31,12 +35,19 @@ const DEMO_HOLDINGS_SEED = 'acme-holdings';
  * returns the owner's login; returns null when there are users already. An advisory lock makes two
  * servers starting together seed once. On PGlite the tables are analyzed afterwards (analyzeEmbedded).
  * `secrets`, the server's secret box, seals the demo cards' numbers so Reveal opens them (seedDemoCards),
- * and the demo's bank links' access tokens so later syncs open them (seedDemoLinks).
+ * and the demo's bank links' access tokens so later syncs open them (seedDemoLinks). `password` is every
+ * demo user's (config.DEMO_PASSWORD); unset, the published one.
  */
-export async function seedDemoIfEmpty(db: Db, clock: Clock, secrets?: SecretBox): Promise<DemoLogin | null> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  clock: Clock,
+  secrets?: SecretBox,
+  options: { password?: string } = {},
+): Promise<DemoLogin | null> {
   if (!(await isUsersTableEmpty(db))) return null;
+  const password = options.password ?? DEMO_PASSWORD;
   // argon2 is slow on purpose: hash once and give every demo user the same hash.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(password);
   const now = clock.now();
   const login = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('keel:seed-demo'))`);
@@ -98,7 +109,11 @@ export async function seedDemoIfEmpty(db: Db, clock: Clock, secrets?: SecretBox)
     });
     // The second company has a plan too, so its Future columns are not all zero.
     await seedDemoForecasts(tx, clock, holdings.entityId);
-    return { entityName: DEMO_COMPANY_NAME, email: DEMO_OWNER.email, password: DEMO_PASSWORD };
+    return {
+      entityName: DEMO_COMPANY_NAME,
+      email: DEMO_OWNER.email,
+      password: password === DEMO_PASSWORD ? password : null,
+    };
   });
   if (login) await analyzeEmbedded(db);
   return login;

@@ -1,4 +1,7 @@
+import type { ServerFeature } from '@keel/domain';
 import { GraphQLError } from 'graphql';
+import { findCause } from '../db/findCause';
+import { FeatureUnavailable } from '../providers/featureUnavailable';
 
 /**
  * Every GraphQL error carries one of these in `extensions.code`:
@@ -16,6 +19,9 @@ import { GraphQLError } from 'graphql';
  * - IDEMPOTENCY_IN_PROGRESS (409), IDEMPOTENCY_KEY_REUSED (422), IDEMPOTENCY_RESPONSE_UNAVAILABLE: a
  *   mutation's Idempotency-Key is still running, was used for another request, or its first answer was
  *   too large to keep (it ran: reload);
+ * - FEATURE_UNAVAILABLE: the operation belongs to a feature this server does not offer
+ *   (DISABLED_FEATURES); the message says which in words ('Banking is not set up on this server') and
+ *   `extensions.feature` names it (banking, payments, plaid, moneykit, quickbooks, sms). Nothing ran.
  * - INTERNAL_SERVER_ERROR: anything unexpected (logged on the server, never described to the client).
  */
 export type ErrorCode =
@@ -32,6 +38,7 @@ export type ErrorCode =
   | 'IDEMPOTENCY_IN_PROGRESS'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_RESPONSE_UNAVAILABLE'
+  | 'FEATURE_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR';
 
 /** A GraphQL error a client can act on: `extensions.code` says what kind it is. */
@@ -51,3 +58,20 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 /** BAD_USER_INPUT naming the argument (or `argument.field` inside an input) it is about. */
 export const badInput = (message: string, field?: string) =>
   new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}) } });
+
+/** FEATURE_UNAVAILABLE for a feature this server does not offer, in the words the web app shows. */
+export const featureUnavailable = (feature: ServerFeature) => {
+  const refusal = new FeatureUnavailable(feature);
+  return new GraphQLError(refusal.message, { extensions: { code: 'FEATURE_UNAVAILABLE', feature } });
+};
+
+/** The coded error of an off provider's refusal, wherever in the resolver it was thrown; else null. */
+export function errorFromFeature(error: unknown): GraphQLError | null {
+  const feature = findCause(error, (cause) => (cause instanceof FeatureUnavailable ? cause.feature : null));
+  return feature ? featureUnavailable(feature) : null;
+}
+
+/** Refuses with FEATURE_UNAVAILABLE, before anything is read from the provider or written, when `feature` is off. */
+export function requireFeature(features: Record<ServerFeature, string>, feature: ServerFeature): void {
+  if (features[feature] === 'off') throw featureUnavailable(feature);
+}

@@ -22,6 +22,7 @@ import '../modules/linking';
 import '../modules/accounting';
 import '../modules/jobs';
 import '../modules/assistant';
+import '../modules/serverFeatures';
 
 /** Importing a module's types, queries and mutations registers them on the builder. */
 export const schema = builder.toSchema();

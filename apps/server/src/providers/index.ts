@@ -19,6 +19,10 @@ export type GoogleIdentityProvider = {
   verifyIdToken(credential: string): Promise<GoogleIdentity | null>;
 };
 
+/**
+ * A feature DISABLED_FEATURES names (config.FEATURES) gets an off provider (providers/<kind>/off.ts):
+ * every call refused with FeatureUnavailable, before anything is sent or written.
+ */
 export type Providers = {
   email: EmailProvider;
   sms: SmsProvider;

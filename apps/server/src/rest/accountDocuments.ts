@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { AppDeps } from '../appDeps';
 import { createContext, isUuid } from '../graphql/context';
+import { requestFactsOf } from '../http/requestFacts';
 import {
   type BankingDeps,
   type DownloadAnswer,
@@ -11,6 +12,7 @@ import {
   type QueryValue,
 } from '../modules/banking';
 import { secretBoxOf } from '../secrets/secretBox';
+import { featureUnavailableProblem, isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
 import { sendProblem } from './problem';
 import { clientOf } from './requestInput';
 import { requireRestViewer } from './viewer';
@@ -30,18 +32,25 @@ type Query = Record<string, QueryValue>;
  *   browser opens these links itself and sends no bearer header (modules/banking/documentsDownloads.ts).
  *
  * Nothing here is cached by the browser or a proxy (Cache-Control: no-store): a token answer is a
- * secret, and a statement holds the company's figures.
+ * secret, and a statement holds the company's figures. On a server without banking each answers the
+ * 501 problem 'Banking is not set up on this server' (featureUnavailable.ts), before anything is read.
  */
 export async function registerAccountDocumentRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get<{ Querystring: Query }>('/api/v1/file_tokens', async (request, reply) => {
     const viewer = await requireRestViewer(request, reply, deps);
     if (!viewer) return reply;
     reply.header('cache-control', 'no-store');
+    if (isFeatureOff(deps.config, 'banking')) return sendFeatureUnavailable(reply, 'banking');
     const entityId = request.query.entity_id;
     if (entityId === undefined || entityId === '') return sendProblem(reply, 400, 'entity_id is required');
     if (typeof entityId !== 'string') return sendProblem(reply, 400, 'entity_id must be given once');
     if (!isUuid(entityId)) return sendProblem(reply, 400, 'entity_id must be a UUID');
-    const ctx = createContext({ ...deps, viewer, client: clientOf(request) });
+    const ctx = createContext({
+      ...deps,
+      viewer,
+      client: clientOf(request),
+      requestFacts: requestFactsOf(request),
+    });
     try {
       await ctx.requireEntity(entityId, 'read');
     } catch (error) {
@@ -59,12 +68,27 @@ export async function registerAccountDocumentRoutes(app: FastifyInstance, deps: 
   });
 
   app.get<{ Querystring: Query }>('/api/v1/account/statement', async (request, reply) =>
-    sendDownload(request, reply, await downloadStatement(bankingDepsOf(deps), request.query)),
+    isFeatureOff(deps.config, 'banking')
+      ? sendBankingUnavailable(request, reply)
+      : sendDownload(request, reply, await downloadStatement(bankingDepsOf(deps), request.query)),
   );
 
   app.get<{ Querystring: Query }>('/api/v1/account/document', async (request, reply) =>
-    sendDownload(request, reply, await downloadTaxDocument(bankingDepsOf(deps), request.query)),
+    isFeatureOff(deps.config, 'banking')
+      ? sendBankingUnavailable(request, reply)
+      : sendDownload(request, reply, await downloadTaxDocument(bankingDepsOf(deps), request.query)),
   );
+}
+
+/** A download on a server without banking: the 501 problem, or for a person's browser the same words as a page. */
+function sendBankingUnavailable(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('cache-control', 'no-store');
+  if (!prefersHtml(request)) return sendFeatureUnavailable(reply, 'banking');
+  const { status, detail } = featureUnavailableProblem('banking');
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .send(downloadRefusedPage(detail, { retry: false }));
 }
 
 /** The banking services' dependencies, for a request (the secret box is made on first use, not at start). */
@@ -109,12 +133,12 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-function downloadRefusedPage(detail: string): string {
+/** `retry`: the link may work again once fetched anew (every refusal but a server without banking). */
+function downloadRefusedPage(detail: string, { retry } = { retry: true }): string {
   const text = detail.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Download not available - Keel</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:560px;margin:15vh auto;padding:0 24px;color:#1a1b1e}
 a{color:#0b6e99}</style></head><body><h1>Download not available</h1><p>${text}</p>
-<p>Download links last a few minutes. <a href="/documents">Go back to Documents</a> and download it again.</p>
-</body></html>`;
+${retry ? '<p>Download links last a few minutes. <a href="/documents">Go back to Documents</a> and download it again.</p>\n' : ''}</body></html>`;
 }

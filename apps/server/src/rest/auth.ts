@@ -39,6 +39,7 @@ import {
 import { signUp } from '../modules/auth/signUp';
 import { hasTwoFactor } from '../modules/auth/twoFactor';
 import type { GoogleIdentity } from '../providers';
+import { isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
 import { sendProblem } from './problem';
 import { clientOf, cookieValue, headerValue, isRecord, readBodyFields } from './requestInput';
 import { requireRestViewer } from './viewer';
@@ -130,7 +131,10 @@ function registerPasswordSignIn(app: FastifyInstance, deps: AppDeps) {
     return sendSignInOutcome(reply, outcome, FAILED_TO_VERIFY);
   });
 
+  // On a server without text messages: 501 'Text messages are not set up on this server', which the
+  // sign-in page shows in place of the code's status; said to anyone, since it is true for everyone.
   app.post('/api/v1/auth/send_otp_sms', async (request, reply) => {
+    if (isFeatureOff(config, 'sms')) return sendFeatureUnavailable(reply, 'sms');
     const input = await parseBody(request, reply, sendOtpSmsInputSchema);
     if (!input) return reply;
     const csrfToken = csrfHeader(request, reply);

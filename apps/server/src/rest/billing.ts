@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { AppDeps } from '../appDeps';
 import { createContext } from '../graphql/context';
+import { requestFactsOf } from '../http/requestFacts';
 import { findSubscription } from '../modules/billing';
+import { isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
 import { sendProblem } from './problem';
 import { clientOf } from './requestInput';
 import { requireRestViewer } from './viewer';
@@ -12,7 +14,7 @@ import { requireRestViewer } from './viewer';
  * first payment, for the card form (Stripe Elements). `id` is the StripeSubscription's id. Only those
  * who manage the company's billing (manageEntity); another company's id, an unknown one and a
  * malformed one all answer 404, as the entity guard does. `client_secret` is null once the
- * subscription is paid or over.
+ * subscription is paid or over. 501 'Payments are not set up on this server' on a server without them.
  */
 export async function registerBillingRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get<{ Params: { id: string } }>(
@@ -20,9 +22,15 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: AppDeps)
     async (request, reply) => {
       const viewer = await requireRestViewer(request, reply, deps);
       if (!viewer) return reply;
+      if (isFeatureOff(deps.config, 'payments')) return sendFeatureUnavailable(reply, 'payments');
       const subscription = await findSubscription(deps.db, request.params.id);
       if (!subscription) return sendProblem(reply, 404, 'Subscription not found');
-      const ctx = createContext({ ...deps, viewer, client: clientOf(request) });
+      const ctx = createContext({
+        ...deps,
+        viewer,
+        client: clientOf(request),
+        requestFacts: requestFactsOf(request),
+      });
       try {
         await ctx.requireEntity(subscription.entityId, 'manageEntity');
       } catch (error) {

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { AppDeps } from '../appDeps';
 import { createContext } from '../graphql/context';
+import { requestFactsOf } from '../http/requestFacts';
 import { cardDepsOf, requireCard, revealCard } from '../modules/banking';
+import { isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
 import { problem, sendProblem } from './problem';
 import { clientOf } from './requestInput';
 import { requireRestViewer } from './viewer';
@@ -27,14 +29,21 @@ function revealTokenOf(request: RevealRequest): string | undefined {
  * `Cache-Control: no-store`. 401 without a live session ('unauthorized': the web app signs out); 404
  * for unknown, malformed and other companies' cards ('Card not found'), and on the tprime path for a
  * card that is not a TPrime::Card; 401 with the problem type 'invalid_reveal_token' and a message
- * saying why for a missing, unknown, spent or expired token, or one made for another user or card.
+ * saying why for a missing, unknown, spent or expired token, or one made for another user or card; 501
+ * 'Banking is not set up on this server' on a server without banking, before the card is looked up.
  */
 export async function registerCardRoutes(app: FastifyInstance, deps: AppDeps) {
   const reveal = (tprimeOnly: boolean) => async (request: RevealRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     const viewer = await requireRestViewer(request, reply, deps);
     if (!viewer) return reply;
-    const ctx = createContext({ ...deps, viewer, client: clientOf(request) });
+    if (isFeatureOff(deps.config, 'banking')) return sendFeatureUnavailable(reply, 'banking');
+    const ctx = createContext({
+      ...deps,
+      viewer,
+      client: clientOf(request),
+      requestFacts: requestFactsOf(request),
+    });
     let card: Awaited<ReturnType<typeof requireCard>>;
     try {
       card = await requireCard(ctx, request.params.id, 'useCards');

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserRow, getWithToken, postJson, rowCounts, uniqueEmail } from '../../test/authKit';
-import { createTestApp, TEST_SECRET_KEY, type TestApp } from '../../test/harness';
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from '../../test/harness';
 import { readConfig } from '../config';
 import { openTotpSecret } from '../modules/auth/twoFactor';
 import { secretBoxOf } from '../secrets/secretBox';
@@ -117,7 +117,7 @@ describe('who may reach the dev routes', () => {
       /DEV_ROUTES: must not be true when NODE_ENV is production/,
     );
     expect(() => readConfig({ DEV_ROUTES: 'yes' })).toThrow(/DEV_ROUTES/);
-    expect(readConfig({ NODE_ENV: 'production', SECRET_KEY: TEST_SECRET_KEY }).DEV_ROUTES).toBe(false);
+    expect(readConfig(PRODUCTION_TEST_ENV).DEV_ROUTES).toBe(false);
   });
 
   it('does not register them with the default configuration: 404 as an unknown route, nothing written', async () => {

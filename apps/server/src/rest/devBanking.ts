@@ -45,11 +45,11 @@ const settleInputSchema = z.object({
  *   server's clock and every other company stay where they are.
  *
  * Registered by registerDevRoutes inside its loopback-only scope, so they exist only with DEV_ROUTES
- * (never in production) and answer only this machine; and only on the sandbox bank: with a real bank
- * they do not exist.
+ * (never in production) and answer only this machine; and only on the sandbox bank: with a real bank,
+ * or none (banking off), they do not exist.
  */
 export function registerDevBankingRoutes(app: FastifyInstance, deps: AppDeps) {
-  if (deps.providers.banking.kind !== 'sandbox') return;
+  if (deps.config.FEATURES.banking === 'off' || deps.providers.banking.kind !== 'sandbox') return;
   const bankingDeps = (at?: Date) => ({
     db: deps.db,
     clock: at ? { now: () => at } : deps.clock,

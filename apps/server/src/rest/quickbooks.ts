@@ -6,6 +6,7 @@ import {
   integrationsPageUrl,
   QUICKBOOKS_CALLBACK_PATH,
 } from '../modules/accounting';
+import { isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
 
 /** A query parameter sent once as text; anything else (absent, repeated) counts as absent. */
 const single = (query: unknown, name: string): string | undefined => {
@@ -19,9 +20,11 @@ const single = (query: unknown, name: string): string | undefined => {
  * state names the user and the company (modules/accounting/completeQuickbooksConnection.ts). The
  * browser is sent on (303) to the integrations settings page: `?quickbooks=connected&jobId=<the sync>`,
  * or `?quickbooks=error&reason=<code>` (accountingErrors.ts CALLBACK_REASONS) with nothing changed.
+ * On a server without QuickBooks: 501 'QuickBooks is not set up on this server', nothing read.
  */
 export function registerQuickbooksRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(QUICKBOOKS_CALLBACK_PATH, async (request, reply) => {
+    if (isFeatureOff(deps.config, 'quickbooks')) return sendFeatureUnavailable(reply, 'quickbooks');
     const outcome = await completeQuickbooksConnection(accountingDepsOfApp(deps), {
       code: single(request.query, 'code'),
       state: single(request.query, 'state'),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../appDeps';
 import { LINK_PROVIDERS, type LinkProvider } from '../db/schema';
 import { AggregatorError } from '../providers/aggregators';
+import { isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
 import { sendProblem } from './problem';
 import { readBodyFields } from './requestInput';
 
@@ -28,14 +29,17 @@ const linkInputSchema = z.object({
  *   problem whose detail is the vendor's message and whose `error_code` is the vendor's code.
  *
  * The link token is the authorisation: only a company's owners and admins get one (createPlaidLinkToken),
- * it is sealed by the server and expires after 4 hours.
+ * it is sealed by the server and expires after 4 hours. A provider this server does not offer
+ * (DISABLED_FEATURES) answers the 501 problem 'Bank linking through Plaid is not set up on this server'.
  */
 export function registerSandboxAggregatorRoutes(app: FastifyInstance, deps: AppDeps) {
   const sandboxOf = (provider: LinkProvider) => deps.providers.aggregators[provider].sandbox;
-  if (!LINK_PROVIDERS.some(sandboxOf)) return;
+  const off = (provider: LinkProvider) => isFeatureOff(deps.config, provider);
+  if (!LINK_PROVIDERS.some((provider) => sandboxOf(provider) || off(provider))) return;
 
   app.get('/api/sandbox/aggregators/:provider/institutions', async (request, reply) => {
     const provider = providerSchema.safeParse((request.params as { provider?: unknown }).provider);
+    if (provider.success && off(provider.data)) return sendFeatureUnavailable(reply, provider.data);
     const sandbox = provider.success ? sandboxOf(provider.data) : undefined;
     if (!sandbox) return sendProblem(reply, 404, 'No sandbox for this provider');
     return { institutions: sandbox.institutions() };
@@ -43,6 +47,7 @@ export function registerSandboxAggregatorRoutes(app: FastifyInstance, deps: AppD
 
   app.post('/api/sandbox/aggregators/:provider/link', async (request, reply) => {
     const provider = providerSchema.safeParse((request.params as { provider?: unknown }).provider);
+    if (provider.success && off(provider.data)) return sendFeatureUnavailable(reply, provider.data);
     const sandbox = provider.success ? sandboxOf(provider.data) : undefined;
     if (!provider.success || !sandbox) return sendProblem(reply, 404, 'No sandbox for this provider');
     const body = await readBodyFields(request, reply);

@@ -5,6 +5,7 @@ import type { AppDeps } from '../appDeps';
 import { quickbooksRedirectUri } from '../modules/accounting';
 import { AccountingError, type SandboxAccountingControls } from '../providers/accounting';
 import { QUICKBOOKS_SCOPE, SANDBOX_AUTHORIZE_PATH } from '../providers/accounting/sandbox';
+import { isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
 import { readBodyFields } from './requestInput';
 
 /** The consent page's title (what Intuit's screen says, for the sandbox). */
@@ -135,8 +136,19 @@ const redirectWith = (redirectUri: string, query: Record<string, string>) =>
  *   400 page and no redirect.
  * - POST the same path (form-encoded, the page's fields and `decision`): Connect sends the browser (303)
  *   to the redirect URI with `code`, `state` and `realmId`; Cancel with `error=access_denied&state`.
+ *
+ * On a server without QuickBooks (DISABLED_FEATURES) both answer the 501 problem 'QuickBooks is not set
+ * up on this server'.
  */
 export function registerSandboxQuickbooksRoutes(app: FastifyInstance, deps: AppDeps) {
+  if (isFeatureOff(deps.config, 'quickbooks')) {
+    app.route({
+      url: SANDBOX_AUTHORIZE_PATH,
+      method: ['GET', 'POST'],
+      handler: (_request, reply) => sendFeatureUnavailable(reply, 'quickbooks'),
+    });
+    return;
+  }
   const sandbox = deps.providers.accounting.sandbox;
   if (!sandbox) return;
 

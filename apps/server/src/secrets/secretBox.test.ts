@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PRODUCTION_TEST_ENV } from '../../test/productionEnv';
 import { readConfig } from '../config';
 import { createSecretBox, secretBoxOf } from './secretBox';
 import { decodeSecretKey } from './secretKey';
@@ -57,7 +58,7 @@ describe('the server key', () => {
   });
 
   it('uses SECRET_KEY when set: two servers with one key open each other’s secrets', () => {
-    const env = { NODE_ENV: 'production', SECRET_KEY: KEY.toString('base64') } as const;
+    const env = { ...PRODUCTION_TEST_ENV, SECRET_KEY: KEY.toString('base64') };
     const sealed = secretBoxOf(readConfig(env)).seal('shared', 'c');
     expect(secretBoxOf(readConfig(env)).open(sealed, 'c')).toBe('shared');
   });

@@ -14,7 +14,9 @@ import { CARDS_PATH, canSeeBooks, isPathAllowed } from './navigation';
 import { useNavOpen } from './navOpen';
 import { PAGE_BOTTOM_GAP_PX } from './pageLayout';
 import { Sidebar } from './Sidebar';
+import { SimulatedFeaturesBanner } from './SimulatedFeaturesBanner';
 import { chooseEntityId, storeSelectedEntityId, useStoredEntityId } from './selectedEntity';
+import { ServerFeaturesContext } from './serverFeatures';
 import { ENTITIES_QUERY, HEADER_QUERY, OPEN_ENTITY_MUTATION } from './shellQueries';
 
 /** 'Ask Keel AI' (spec §2 floating chat button): its own chunk, loaded once the shell is up. */
@@ -87,7 +89,9 @@ export function SignedInShell() {
 
   return (
     <EntityContext.Provider value={context}>
-      <ShellFrame />
+      <ServerFeaturesContext.Provider value={header?.serverFeatures ?? null}>
+        <ShellFrame />
+      </ServerFeaturesContext.Provider>
     </EntityContext.Provider>
   );
 }
@@ -115,6 +119,7 @@ function ShellFrame() {
       </AppShell.Navbar>
       <AppShell.Main>
         <Box component="section" px={{ base: 'md', sm: 'xl' }} pt="lg" pb={PAGE_BOTTOM_GAP_PX} maw={1600}>
+          <SimulatedFeaturesBanner />
           <Suspense fallback={<LoadingScreen fullScreen={false} />}>
             {/* A new entity remounts the page: nothing of the previous company's stays on screen. */}
             <Outlet key={entity.id} />

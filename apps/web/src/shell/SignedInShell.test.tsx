@@ -1,4 +1,5 @@
 import { MockedProvider } from '@apollo/client/testing/react';
+import { SERVER_FEATURES } from '@keel/domain';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -7,6 +8,7 @@ import { theme } from '../theme';
 import { SignedInShell } from './AppShellLayout';
 import { useSelectedEntity } from './EntityContext';
 import { appStateStore, storeSelectedEntityId } from './selectedEntity';
+import { useFeatureOffNotice } from './serverFeatures';
 import { ENTITIES_QUERY, HEADER_QUERY, type Me, type ShellEntity } from './shellQueries';
 
 const entity = (id: string, name: string): ShellEntity =>
@@ -35,9 +37,18 @@ const me = {
   showFeatureFlags: false,
 } as Me;
 
-const headerMock = (selected: ShellEntity) => ({
+type ServerFeatureResult = { __typename: string; feature: string; state: string; notice: string | null };
+
+const serverFeatures: ServerFeatureResult[] = SERVER_FEATURES.map((feature) => ({
+  __typename: 'ServerFeature',
+  feature,
+  state: 'sandbox',
+  notice: null,
+}));
+
+const headerMock = (selected: ShellEntity, features = serverFeatures) => ({
   request: { query: HEADER_QUERY, variables: { entityId: selected.id } },
-  result: { data: { me, entities, entity: selected, today: '2026-11-22' } },
+  result: { data: { me, entities, entity: selected, today: '2026-11-22', serverFeatures: features } },
 });
 
 const mocks = [
@@ -45,17 +56,23 @@ const mocks = [
     request: { query: ENTITIES_QUERY },
     result: { data: { me: { __typename: 'Me', id: 'u1', defaultEntityId: null }, entities } },
   },
-  ...entities.map(headerMock),
+  ...entities.map((selected) => headerMock(selected)),
 ];
 
 function CurrentEntity() {
-  return <p data-testid="page-entity">{useSelectedEntity().name}</p>;
+  const banking = useFeatureOffNotice('banking');
+  return (
+    <>
+      <p data-testid="page-entity">{useSelectedEntity().name}</p>
+      <p data-testid="page-banking">{banking ?? 'banking offered'}</p>
+    </>
+  );
 }
 
-function renderShell() {
+function renderShell(shellMocks = mocks) {
   return render(
     <MantineProvider theme={theme} env="test">
-      <MockedProvider mocks={mocks}>
+      <MockedProvider mocks={shellMocks}>
         <MemoryRouter initialEntries={['/financial']}>
           <Routes>
             <Route element={<SignedInShell />}>
@@ -94,5 +111,19 @@ describe('SignedInShell', () => {
     renderShell();
     expect(await screen.findByRole('button', { name: 'Ask Keel AI' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Ask Keel AI' })).not.toBeInTheDocument();
+  });
+
+  it("hands the pages what the server offers: a feature it does not, with the server's words", async () => {
+    storeSelectedEntityId('e1');
+    const withBankingOff = serverFeatures.map((item) =>
+      item.feature === 'banking'
+        ? { ...item, state: 'off', notice: 'Banking is not set up on this server' }
+        : item,
+    );
+    const offHeader = headerMock(entities[0] as ShellEntity, withBankingOff);
+    renderShell([mocks[0] as (typeof mocks)[number], offHeader]);
+    expect(await screen.findByTestId('page-banking')).toHaveTextContent(
+      'Banking is not set up on this server',
+    );
   });
 });

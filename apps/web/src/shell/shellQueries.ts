@@ -47,7 +47,10 @@ export const ENTITIES_QUERY = graphql(
 export type HeaderResult = ResultOf<typeof HEADER_QUERY>;
 export type HeaderVariables = VariablesOf<typeof HEADER_QUERY>;
 
-/** Everything the shell shows around a page (spec §7 'Header(entityId)'). */
+/**
+ * Everything the shell shows around a page (spec §7 'Header(entityId)'), and which vendor features the
+ * server offers (serverFeatures), which pages read through ServerFeaturesContext.
+ */
 export const HEADER_QUERY = graphql(
   `
   query Header($entityId: ID!) {
@@ -68,6 +71,11 @@ export const HEADER_QUERY = graphql(
       ...ShellEntityFields
     }
     today
+    serverFeatures {
+      feature
+      state
+      notice
+    }
   }
 `,
   [ENTITY_FIELDS],

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { JobStatusRef } from '../jobs/jobTypes';
 import { accountingDepsOf } from './accountingDeps';
@@ -22,6 +23,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, MANAGE);
+      requireFeature(ctx.config.FEATURES, 'quickbooks');
       const viewer = ctx.requireViewer();
       return createQuickbooksConnection(accountingDepsOf(ctx), { entityId, userId: viewer.userId });
     },
@@ -35,6 +37,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, MANAGE);
+      requireFeature(ctx.config.FEATURES, 'quickbooks');
       const viewer = ctx.requireViewer();
       const connection = await findLiveQuickbooksConnection(ctx.db, entityId);
       if (!connection) throw quickbooksNotConnected();
@@ -55,6 +58,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, MANAGE);
+      requireFeature(ctx.config.FEATURES, 'quickbooks');
       const connection = await findLiveQuickbooksConnection(ctx.db, entityId);
       if (!connection) throw quickbooksNotConnected();
       await deleteQuickbooksConnection(accountingDepsOf(ctx), connection);

@@ -1,3 +1,4 @@
+import { FEATURE_UNAVAILABLE_MESSAGES } from '@keel/domain';
 import type { AppDeps } from '../../appDeps';
 import type { Db, Tx } from '../../db/client';
 import { enqueueJob } from '../../jobs/enqueueJob';
@@ -34,13 +35,17 @@ export function enqueueQuickbooksSync(
 /**
  * The QuickbooksSync handler: syncQuickbooks with the job's signal, progress and checkpoint, so a
  * canceled job stops between pages and a retried one goes on from the last page written. A job queued
- * for a company file the company is no longer connected to fails without retrying.
+ * for a company file the company is no longer connected to, or on a server that no longer offers
+ * QuickBooks, fails without retrying.
  */
 export function quickbooksSyncHandler(deps: AppDeps): JobHandler {
   return async (context) => {
     const realmId = (context.job.payload as { realmId?: unknown } | null)?.realmId;
     if (typeof realmId !== 'string' || realmId === '') {
       throw new JobFailure('This job names no QuickBooks company file.', { retry: false });
+    }
+    if (deps.config.FEATURES.quickbooks === 'off') {
+      throw new JobFailure(`${FEATURE_UNAVAILABLE_MESSAGES.quickbooks}.`, { retry: false });
     }
     await syncQuickbooks({ ...accountingDepsOfApp(deps), db: context.db }, context.job.entityId, {
       realmId,

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
 import { AddressInputRef } from '../profile/profileTypes';
@@ -94,6 +95,7 @@ builder.mutationFields((t) => {
       resolve: async (_root, args, ctx) => {
         const entityId = String(args.entityId);
         await ctx.requireEntity(entityId, 'manageEntity');
+        requireFeature(ctx.config.FEATURES, 'banking');
         const viewer = ctx.requireViewer();
         const deps = bankingDepsOf(ctx);
         const outcome = await applyForAccount(deps, {
@@ -126,6 +128,7 @@ builder.mutationFields((t) => {
       resolve: async (_root, args, ctx) => {
         const entityId = String(args.entityId);
         await ctx.requireEntity(entityId, 'sendMoney');
+        requireFeature(ctx.config.FEATURES, 'banking');
         const viewer = ctx.requireViewer();
         const { entityId: _e, ...form } = args;
         return createVendor(ctx.db, ctx.clock, { entityId, userId: viewer.userId, form: present(form) });
@@ -146,6 +149,7 @@ builder.mutationFields((t) => {
       resolve: async (_root, args, ctx) => {
         const entityId = String(args.entityId);
         await ctx.requireEntity(entityId, 'sendMoney');
+        requireFeature(ctx.config.FEATURES, 'banking');
         const viewer = ctx.requireViewer();
         return sendTransfer(bankingDepsOf(ctx), transferInput(entityId, viewer.userId, 'ach', args));
       },
@@ -163,6 +167,7 @@ builder.mutationFields((t) => {
       resolve: async (_root, args, ctx) => {
         const entityId = String(args.entityId);
         await ctx.requireEntity(entityId, 'sendMoney');
+        requireFeature(ctx.config.FEATURES, 'banking');
         const viewer = ctx.requireViewer();
         const input = transferInput(entityId, viewer.userId, 'wire', args);
         input.form = {

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { bankTransfers } from '../../db/schema';
 import { builder } from '../../graphql/builder';
+import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { bankingDepsOf } from './bankingContext';
 import { BankTransferRef, ProviderBankAccountRef, TransferLimitsRef, VendorRef } from './bankingTypes';
@@ -15,11 +16,12 @@ builder.queryFields((t) => ({
     ...fieldPolicy({ access: 'read' }),
     type: [ProviderBankAccountRef],
     description:
-      "The company's Keel deposit accounts (/keel-checking: Account, Account Number masked, Routing Number, Money Earned, Balance), oldest first; settlements and interest due are applied first.",
+      "The company's Keel deposit accounts (/keel-checking: Account, Account Number masked, Routing Number, Money Earned, Balance), oldest first; settlements and interest due are applied first. Empty on a server without banking (serverFeatures).",
     args: { entityId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'read');
+      if (ctx.config.FEATURES.banking === 'off') return [];
       await settleDueBanking(bankingDepsOf(ctx), entityId);
       return listDepositAccounts(ctx.db, entityId);
     },
@@ -27,11 +29,13 @@ builder.queryFields((t) => ({
   transfers: t.field({
     ...fieldPolicy({ access: 'read' }),
     type: [BankTransferRef],
-    description: "The company's ACH and wire transfers, newest first (at most 500).",
+    description:
+      "The company's ACH and wire transfers, newest first (at most 500). Empty on a server without banking (serverFeatures).",
     args: { entityId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'read');
+      if (ctx.config.FEATURES.banking === 'off') return [];
       await settleDueBanking(bankingDepsOf(ctx), entityId);
       return ctx.db
         .select()
@@ -60,6 +64,7 @@ builder.queryFields((t) => ({
     args: { tprimeAccountId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const account = await requireDepositAccount(ctx, String(args.tprimeAccountId), 'read');
+      requireFeature(ctx.config.FEATURES, 'banking');
       const deps = bankingDepsOf(ctx);
       await settleDueBanking(deps, account.entityId);
       return transferLimitsOf(deps, account);

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
 import { cardDepsOf, requireCard, requireDepositAccount } from './cardContext';
@@ -33,6 +34,7 @@ builder.mutationFields((t) => {
       },
       resolve: async (_root, args, ctx) => {
         const card = await requireCard(ctx, String(args.id), 'sendMoney');
+        requireFeature(ctx.config.FEATURES, 'banking');
         const pin = 'pin' in args ? args.pin : undefined;
         return changeCard(cardDepsOf(ctx), { entityId: card.entityId, cardId: card.id, change, pin });
       },
@@ -52,6 +54,7 @@ builder.mutationFields((t) => {
       resolve: async (_root, args, ctx) => {
         const viewer = ctx.requireViewer();
         const account = await requireDepositAccount(ctx, String(args.accountId), 'sendMoney');
+        requireFeature(ctx.config.FEATURES, 'banking');
         return issueCard(cardDepsOf(ctx), {
           entityId: account.entityId,
           userId: viewer.userId,
@@ -72,6 +75,7 @@ builder.mutationFields((t) => {
       resolve: async (_root, args, ctx) => {
         const viewer = ctx.requireViewer();
         const card = await requireCard(ctx, String(args.id), 'useCards');
+        requireFeature(ctx.config.FEATURES, 'banking');
         return createRevealToken(ctx, { card, userId: viewer.userId });
       },
     }),

@@ -10,11 +10,12 @@ builder.queryFields((t) => ({
     ...fieldPolicy({ access: 'member' }),
     type: [CardRef],
     description:
-      "Cards(entityId) (spec §7): the company's cards, oldest first, canceled ones included. Any member of the company.",
+      "Cards(entityId) (spec §7): the company's cards, oldest first, canceled ones included. Any member of the company. Empty on a server without banking (serverFeatures).",
     args: { entityId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'member');
+      if (ctx.config.FEATURES.banking === 'off') return [];
       return listCards(ctx.db, entityId);
     },
   }),

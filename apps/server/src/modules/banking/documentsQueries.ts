@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { bankingDepsOf } from './bankingContext';
 import { settleDueBanking } from './bookBankPostings';
@@ -17,6 +18,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'read');
+      requireFeature(ctx.config.FEATURES, 'banking');
       const viewer = ctx.requireViewer();
       await settleDueBanking(bankingDepsOf(ctx), entityId);
       await fileDueTaxDocuments(ctx.db, ctx.clock, entityId);

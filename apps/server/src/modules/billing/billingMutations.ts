@@ -1,6 +1,7 @@
 import { CARD_NAME_MAX } from '@keel/domain';
 import { builder } from '../../graphql/builder';
 import type { Context } from '../../graphql/context';
+import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
 import type { BillingDeps } from './billingDeps';
@@ -26,6 +27,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'manageEntity');
+      requireFeature(ctx.config.FEATURES, 'payments');
       const viewer = ctx.requireViewer();
       return startSubscription(depsOf(ctx), { entityId, userId: viewer.userId, email: viewer.email });
     },
@@ -44,6 +46,7 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       const row = await requireSubscription(ctx, String(args.id), 'manageEntity');
+      requireFeature(ctx.config.FEATURES, 'payments');
       const sent = [args.cardNumber, args.cardExpiry, args.cardCvc, args.cardName].some((v) => v != null);
       const form = sent
         ? {
@@ -64,6 +67,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const row = await requireSubscription(ctx, String(args.id), 'manageEntity');
+      requireFeature(ctx.config.FEATURES, 'payments');
       return cancelSubscription(depsOf(ctx), row);
     },
   }),

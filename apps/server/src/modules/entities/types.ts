@@ -39,7 +39,10 @@ export const MeRef = builder.objectRef<UserRow>('Me').implement({
     phoneNumber: t.exposeString('phoneNumber', { nullable: true }),
     otpModuleEnabled: t.exposeBoolean('otpModuleEnabled'),
     otpMethod: t.exposeString('otpMethod', { nullable: true }),
-    canOpenKeelAccounts: t.boolean({ resolve: () => true }),
+    canOpenKeelAccounts: t.boolean({
+      description: 'Whether the viewer may apply for a Keel account: not on a server without banking.',
+      resolve: (_user, _args, ctx) => ctx.config.FEATURES.banking !== 'off',
+    }),
     defaultEntityId: t.id({
       nullable: true,
       description:

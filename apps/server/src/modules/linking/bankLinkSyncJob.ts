@@ -1,3 +1,4 @@
+import { FEATURE_UNAVAILABLE_MESSAGES } from '@keel/domain';
 import type { AppDeps } from '../../appDeps';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../graphql/context';
@@ -38,7 +39,8 @@ export function enqueueBankLinkSync(
 /**
  * The BankLinkSync handler: syncBankLink with the job's signal, progress and checkpoint, so a canceled
  * job stops between pages and a retried one goes on from the last page written. A link deleted
- * meanwhile, or another company's, fails the job without retrying.
+ * meanwhile, or another company's, or one whose provider this server no longer offers, fails the job
+ * without retrying.
  */
 export function bankLinkSyncHandler(deps: AppDeps): JobHandler {
   return async (context) => {
@@ -49,6 +51,9 @@ export function bankLinkSyncHandler(deps: AppDeps): JobHandler {
     const link = await findBankLink(context.db, linkId);
     if (!link || link.entityId !== context.job.entityId) {
       throw new JobFailure('This bank link was deleted.', { retry: false });
+    }
+    if (deps.config.FEATURES[link.provider] === 'off') {
+      throw new JobFailure(`${FEATURE_UNAVAILABLE_MESSAGES[link.provider]}.`, { retry: false });
     }
     await syncBankLink({ ...linkingDepsOfApp(deps), db: context.db }, linkId, {
       signal: context.signal,

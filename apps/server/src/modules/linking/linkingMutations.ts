@@ -1,6 +1,7 @@
 import type { LinkProvider } from '../../db/schema';
 import { builder } from '../../graphql/builder';
 import type { Context } from '../../graphql/context';
+import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { guardEntityRow } from '../../graphql/guardEntityRow';
 import { textLimit } from '../../graphql/inputLimits';
@@ -27,6 +28,7 @@ const MANAGE = 'manageEntity' as const;
 
 async function connect(ctx: Context, entityId: string, provider: LinkProvider, token: string) {
   await ctx.requireEntity(entityId, MANAGE);
+  requireFeature(ctx.config.FEATURES, provider);
   const viewer = ctx.requireViewer();
   const deps = linkingDepsOf(ctx);
   const { link, job } = await connectBankLink(deps, { entityId, userId: viewer.userId, provider, token });
@@ -37,7 +39,14 @@ async function connect(ctx: Context, entityId: string, provider: LinkProvider, t
 async function guardedLink(ctx: Context, id: string, provider: LinkProvider) {
   ctx.requireViewer();
   const link = await findBankLink(ctx.db, id);
-  return guardEntityRow(ctx, link && link.provider === provider ? link : null, MANAGE, bankLinkNotFound);
+  const guarded = await guardEntityRow(
+    ctx,
+    link && link.provider === provider ? link : null,
+    MANAGE,
+    bankLinkNotFound,
+  );
+  requireFeature(ctx.config.FEATURES, provider);
+  return guarded;
 }
 
 builder.mutationFields((t) => ({
@@ -54,6 +63,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, MANAGE);
+      requireFeature(ctx.config.FEATURES, 'plaid');
       return createLinkToken(linkingDepsOf(ctx), ctx.config, {
         entityId,
         provider: 'plaid',
@@ -86,6 +96,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, MANAGE);
+      requireFeature(ctx.config.FEATURES, 'moneykit');
       return createLinkToken(linkingDepsOf(ctx), ctx.config, {
         entityId,
         provider: 'moneykit',
@@ -116,6 +127,7 @@ builder.mutationFields((t) => ({
       await ctx.requireEntity(entityId, MANAGE);
       const viewer = ctx.requireViewer();
       const link = await requireEntityBankLink(ctx.db, entityId, 'moneykit', String(args.id));
+      requireFeature(ctx.config.FEATURES, 'moneykit');
       const refreshed = await refreshBankLink(linkingDepsOf(ctx), link, viewer.userId);
       return { view: await linkViewOf(ctx.db, refreshed.link), job: refreshed.job };
     },

@@ -26,10 +26,10 @@ builder.queryFields((t) => ({
     ...fieldPolicy({ access: 'viewer' }),
     type: [AggregatorModeRef],
     description:
-      "Each bank aggregator (provider A: plaid, B: moneykit) and whether it is this server's built-in sandbox or the vendor's live API (chosen by the server's keys).",
+      "Each bank aggregator this server offers (provider A: plaid, B: moneykit; one DISABLED_FEATURES names is left out) and whether it is this server's built-in sandbox or the vendor's API (chosen by the server's keys).",
     resolve: (_root, _args, ctx) => {
       ctx.requireViewer();
-      return LINK_PROVIDERS.map((provider) => ({
+      return LINK_PROVIDERS.filter((provider) => ctx.config.FEATURES[provider] !== 'off').map((provider) => ({
         provider,
         sandbox: ctx.providers.aggregators[provider].kind === 'sandbox',
       }));

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
 import { secretBoxOf } from '../../secrets/secretBox';
@@ -43,13 +44,15 @@ builder.mutationFields((t) => ({
     ...fieldPolicy({ access: 'viewer' }),
     type: UpdateUserFactorPayloadRef,
     description:
-      'updateUserFactor (spec §7), within 15 minutes of TwoFactor(password) (FORBIDDEN otherwise): otpAttempt alone enables the authenticator app; phoneNumber alone texts a code (again after 30 s); both enable SMS. One method at a time.',
+      'updateUserFactor (spec §7), within 15 minutes of TwoFactor(password) (FORBIDDEN otherwise): otpAttempt alone enables the authenticator app; phoneNumber alone texts a code (again after 30 s); both enable SMS. One method at a time. With phoneNumber, FEATURE_UNAVAILABLE on a server without text messages.',
     args: {
       otpAttempt: t.arg.string({ ...textLimit(16), description: 'A 6-digit code.' }),
       phoneNumber: t.arg.string({ ...textLimit(32), description: 'A US mobile number.' }),
     },
-    resolve: (_root, args, ctx) =>
-      updateUserFactor(
+    resolve: (_root, args, ctx) => {
+      const viewer = ctx.requireViewer();
+      if (args.phoneNumber != null) requireFeature(ctx.config.FEATURES, 'sms');
+      return updateUserFactor(
         {
           db: ctx.db,
           clock: ctx.clock,
@@ -57,10 +60,11 @@ builder.mutationFields((t) => ({
           email: ctx.providers.email,
           secrets: secretBoxOf(ctx.config),
         },
-        ctx.requireViewer(),
+        viewer,
         { otpAttempt: args.otpAttempt ?? null, phoneNumber: args.phoneNumber ?? null },
         ctx.client,
-      ),
+      );
+    },
   }),
   deleteUserFactor: t.field({
     ...fieldPolicy({ access: 'viewer' }),

@@ -7,6 +7,8 @@ import { useSearchParams } from 'react-router';
 import { leaveForUrl } from '../../lib/leaveForUrl';
 import { refetchActiveQueries } from '../../lib/refetchActiveQueries';
 import { useEntityContext } from '../../shell/EntityContext';
+import { FeatureUnavailableNotice } from '../../shell/FeatureUnavailableNotice';
+import { useFeatureOffNotice } from '../../shell/serverFeatures';
 import { describeSaveError } from '../financial/drawer/DrawerFormFrame';
 import { JobStatusControl } from '../jobs/JobStatusControl';
 import { isJobActive, QUICKBOOKS_SYNC_JOB } from '../jobs/jobProgress';
@@ -42,9 +44,25 @@ const MANAGE_ACTION = 'connect and manage accounting software';
  * are configured), which sends it back here with the outcome; connected, the company file, when it last
  * synced, Sync now and Disconnect (asked first). Its sync shows in the job status control (spec §4), and
  * when one succeeds the shell reads the entity again, so the sidebar turns to the accounting-connected
- * mode (no Transactions) at once. Owners and admins only (manageEntity); others see why.
+ * mode (no Transactions) at once. Owners and admins only (manageEntity); others see why. On a server
+ * that does not offer QuickBooks, the server's notice stands in the place of all of it.
  */
 export function QuickbooksCard() {
+  const notice = useFeatureOffNotice('quickbooks');
+  if (notice) {
+    return (
+      <QuickbooksFrame>
+        <QuickbooksHeading badge={null}>
+          <FeatureUnavailableNotice notice={notice} compact />
+        </QuickbooksHeading>
+      </QuickbooksFrame>
+    );
+  }
+  return <QuickbooksConnectionCard />;
+}
+
+/** The card with the company's connection: connect, sync, disconnect, and what came back from QuickBooks. */
+function QuickbooksConnectionCard() {
   const { entity } = useEntityContext();
   const client = useApolloClient();
   const [search, setSearch] = useSearchParams();
@@ -127,33 +145,9 @@ export function QuickbooksCard() {
   };
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="lg"
-      component="section"
-      aria-label="QuickBooks Online"
-      data-testid="quickbooks"
-    >
+    <QuickbooksFrame>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-          <Group gap="md" wrap="nowrap" align="flex-start" style={{ flex: '1 1 320px', minWidth: 0 }}>
-            <ThemeIcon size={40} radius="md" variant="light" color="green" aria-hidden>
-              <Text fw={800} size="sm">
-                qb
-              </Text>
-            </ThemeIcon>
-            <div style={{ minWidth: 0 }}>
-              <Group gap="xs" wrap="wrap">
-                <Title order={4}>QuickBooks Online</Title>
-                <ConnectionBadge connection={connection} />
-              </Group>
-              <Text size="sm" c="dimmed" maw={560}>
-                Import your chart of accounts, balances and transactions from QuickBooks Online. While it is
-                connected, QuickBooks is where your books come from: bank accounts are imported from it.
-              </Text>
-            </div>
-          </Group>
+        <QuickbooksHeading badge={<ConnectionBadge connection={connection} />}>
           <Group gap="xs" wrap="nowrap">
             {!connection ? (
               <GatedButton
@@ -199,7 +193,7 @@ export function QuickbooksCard() {
               </>
             )}
           </Group>
-        </Group>
+        </QuickbooksHeading>
 
         {returned?.outcome === 'error' ? (
           <Alert
@@ -250,7 +244,48 @@ export function QuickbooksCard() {
         onCancel={() => setConfirmingDisconnect(false)}
         onConfirm={() => void disconnect()}
       />
+    </QuickbooksFrame>
+  );
+}
+
+function QuickbooksFrame({ children }: { children: ReactNode }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="section"
+      aria-label="QuickBooks Online"
+      data-testid="quickbooks"
+    >
+      {children}
     </Paper>
+  );
+}
+
+/** The card's logo, name, status badge and what it does, with its actions (`children`) at the side. */
+function QuickbooksHeading({ badge, children }: { badge: ReactNode; children: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+      <Group gap="md" wrap="nowrap" align="flex-start" style={{ flex: '1 1 320px', minWidth: 0 }}>
+        <ThemeIcon size={40} radius="md" variant="light" color="green" aria-hidden>
+          <Text fw={800} size="sm">
+            qb
+          </Text>
+        </ThemeIcon>
+        <div style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Title order={4}>QuickBooks Online</Title>
+            {badge}
+          </Group>
+          <Text size="sm" c="dimmed" maw={560}>
+            Import your chart of accounts, balances and transactions from QuickBooks Online. While it is
+            connected, QuickBooks is where your books come from: bank accounts are imported from it.
+          </Text>
+        </div>
+      </Group>
+      {children}
+    </Group>
   );
 }
 

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serverFeaturesWithOff } from '../../test/serverFeaturesKit';
 import {
   quickbooksAccount,
   quickbooksAccountsMock,
@@ -379,5 +380,56 @@ describe('LinkedAccountsTab', () => {
     renderLinking(<LinkedAccountsTab />, { mocks: [linkedAccountsMock([plaidItem()]), entityJobsMock()] });
     await screen.findByTestId('bank-link');
     expect(screen.queryByTestId('quickbooks-accounts')).not.toBeInTheDocument();
+  });
+});
+
+describe('LinkedAccountsTab on a server without a provider', () => {
+  it("keeps Plaid in Add Accounts, disabled, with the server's words in place of what it links", async () => {
+    renderLinking(<LinkedAccountsTab />, {
+      viewerRole: 'admin',
+      serverFeatures: serverFeaturesWithOff('plaid'),
+      mocks: [linkedAccountsMock([]), entityJobsMock()],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Accounts' }));
+    const [plaid, moneykit] = await screen.findAllByRole('menuitem');
+    expect(plaid).toHaveTextContent('Bank linking through Plaid is not set up on this server');
+    expect(plaid).toBeDisabled();
+    expect(moneykit).toHaveTextContent('Banks that connect through MoneyKit');
+    expect(moneykit).toBeEnabled();
+  });
+
+  it("says so in place of Reconnect, Refresh and Delete on the off provider's links, and lists their accounts", async () => {
+    renderLinking(<LinkedAccountsTab />, {
+      serverFeatures: serverFeaturesWithOff('moneykit'),
+      mocks: [
+        linkedAccountsMock(
+          [plaidItem({ error: loginRequiredError, needsReconnect: true })],
+          [moneykitLink({ state: 'error', errorCode: 'auth_expired', needsReconnect: true })],
+        ),
+        entityJobsMock(),
+      ],
+    });
+    const [platypus, bramble] = (await screen.findAllByTestId('bank-link')) as HTMLElement[];
+    expect(within(platypus as HTMLElement).getByRole('button', { name: 'Reconnect' })).toBeInTheDocument();
+    const offLink = within(bramble as HTMLElement);
+    expect(offLink.getByTestId('feature-unavailable')).toHaveTextContent(
+      'Bank linking through MoneyKit is not set up on this server',
+    );
+    expect(offLink.queryByRole('button')).not.toBeInTheDocument();
+    expect(offLink.queryByTestId('reconnect-reason')).not.toBeInTheDocument();
+    expect(offLink.getAllByTestId('linked-account-row').length).toBeGreaterThan(0);
+  });
+
+  it('says bank linking is not set up in place of Add Accounts when neither provider is offered', async () => {
+    renderLinking(<LinkedAccountsTab />, {
+      serverFeatures: serverFeaturesWithOff('plaid', 'moneykit'),
+      mocks: [linkedAccountsMock([]), entityJobsMock()],
+    });
+    const empty = await screen.findByTestId('linked-accounts-empty');
+    expect(screen.queryByRole('button', { name: 'Add Accounts' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('feature-unavailable')).toHaveTextContent(
+      'Bank linking is not set up on this server',
+    );
+    expect(empty).not.toHaveTextContent('Click on Add Accounts');
   });
 });

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { refetchActiveQueries } from '../../lib/refetchActiveQueries';
 import { useEntityContext } from '../../shell/EntityContext';
 import { useDocumentTitle } from '../../shell/PageTitle';
+import { useFeatureOffNotice } from '../../shell/serverFeatures';
 import { QUICKBOOKS_ACCOUNTS_QUERY } from '../accounting/accountingQueries';
 import { QuickbooksAccountsCard } from '../accounting/QuickbooksAccountsCard';
 import { JobStatusControl } from '../jobs/JobStatusControl';
@@ -75,6 +76,10 @@ export function LinkedAccountsTab() {
   const [deleting, setDeleting] = useState<BankLink | null>(null);
   const [deleteRunning, setDeleteRunning] = useState(false);
 
+  const offNotices = {
+    plaid: useFeatureOffNotice('plaid') ?? undefined,
+    moneykit: useFeatureOffNotice('moneykit') ?? undefined,
+  };
   const qbo = entity.apiFlags.qbo;
   const blockedReason = linkBlockedReason(entity.viewerRole);
   const addBlockedReason = blockedReason ?? (qbo ? QBO_BLOCKS_LINKING : null);
@@ -130,6 +135,7 @@ export function LinkedAccountsTab() {
         <AddAccountsMenu
           blockedReason={addBlockedReason}
           starting={starting}
+          offNotices={offNotices}
           onChoose={(p) => void open(p)}
         />
       </Group>
@@ -158,7 +164,7 @@ export function LinkedAccountsTab() {
       ) : links.length === 0 ? (
         qbo ? null : (
           <Paper withBorder radius="md">
-            <LinkedAccountsEmpty />
+            <LinkedAccountsEmpty canAdd={!(offNotices.plaid && offNotices.moneykit)} />
           </Paper>
         )
       ) : (
@@ -169,6 +175,7 @@ export function LinkedAccountsTab() {
             blockedReason={blockedReason}
             busy={busy?.id === link.id ? busy.action : null}
             syncJob={findLinkSyncJob(link, jobs.jobs)}
+            unavailable={offNotices[link.provider] ?? null}
             onReconnect={() => void open(link.provider, link)}
             onRefresh={() => void onRefresh(link)}
             onDelete={() => setDeleting(link)}

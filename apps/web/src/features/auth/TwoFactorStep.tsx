@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { OTP_LENGTH, otpCodeSchema } from '@keel/domain';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { OTP_LENGTH, otpCodeSchema, PRODUCT_NAME } from '@keel/domain';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { lastDigits } from '../../lib/format';
+import { ApiError } from '../../lib/restClient';
 import { SMS_RESEND_COOLDOWN_MS } from '../../lib/timers';
 import { type SignInReply, sendOtpSms, verifyOtp, verifyOtpGoogle } from './authApi';
 import { FormError } from './FormError';
@@ -13,7 +14,21 @@ import type { OtpChallenge } from './signIn';
 const codeFormSchema = z.object({ code: otpCodeSchema });
 type CodeForm = z.input<typeof codeFormSchema>;
 
-type SmsState = { status: 'sending' } | { status: 'sent'; sentAt: number } | { status: 'failed' };
+type SmsState =
+  | { status: 'sending' }
+  | { status: 'sent'; sentAt: number }
+  | { status: 'failed' }
+  | { status: 'unavailable'; notice: string };
+
+/** The server's refusal of a feature it does not offer (its problem type, REST featureUnavailable.ts). */
+const FEATURE_UNAVAILABLE_PROBLEM = 'feature_unavailable';
+
+/** The server's words when it sends no text messages at all ('Text messages are not set up on this server'). */
+function unavailableNoticeOf(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 501) return null;
+  const type = (error.body as { type?: unknown } | null)?.type;
+  return type === FEATURE_UNAVAILABLE_PROBLEM ? error.detail : null;
+}
 
 type TwoFactorStepProps = {
   challenge: OtpChallenge;
@@ -26,6 +41,8 @@ export function TwoFactorStep({ challenge, onVerified, onBack }: TwoFactorStepPr
   const [verifyError, setVerifyError] = useState<string | null>(null);
   const form = useForm<CodeForm>({ resolver: zodResolver(codeFormSchema), defaultValues: { code: '' } });
   const sms = useSmsCode(challenge);
+  // No code can come: the server's words stand in the place of the code field.
+  const noCode = challenge.method === 'sms' && sms.state.status === 'unavailable';
 
   const submit = form.handleSubmit(async ({ code }) => {
     setVerifyError(null);
@@ -57,33 +74,37 @@ export function TwoFactorStep({ challenge, onVerified, onBack }: TwoFactorStepPr
         ) : (
           <SmsStatus state={sms.state} phoneNumber={challenge.phoneNumber} />
         )}
-        <TextInput
-          label="Verification code"
-          placeholder="123456"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={OTP_LENGTH}
-          data-autofocus
-          autoFocus
-          styles={{
-            input: {
-              letterSpacing: '0.4em',
-              fontFamily: 'var(--mantine-font-family-monospace)',
-              fontSize: 18,
-            },
-          }}
-          {...form.register('code')}
-          error={form.formState.errors.code?.message}
-        />
-        <FormError message={verifyError} />
-        <Button type="submit" fullWidth size="md" loading={form.formState.isSubmitting}>
-          Verify
-        </Button>
+        {noCode ? null : (
+          <>
+            <TextInput
+              label="Verification code"
+              placeholder="123456"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={OTP_LENGTH}
+              data-autofocus
+              autoFocus
+              styles={{
+                input: {
+                  letterSpacing: '0.4em',
+                  fontFamily: 'var(--mantine-font-family-monospace)',
+                  fontSize: 18,
+                },
+              }}
+              {...form.register('code')}
+              error={form.formState.errors.code?.message}
+            />
+            <FormError message={verifyError} />
+            <Button type="submit" fullWidth size="md" loading={form.formState.isSubmitting}>
+              Verify
+            </Button>
+          </>
+        )}
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onBack}>
             Back to sign in
           </Anchor>
-          {challenge.method === 'sms' && <ResendLink state={sms.state} onResend={sms.send} />}
+          {challenge.method === 'sms' && !noCode && <ResendLink state={sms.state} onResend={sms.send} />}
         </Group>
       </Stack>
     </form>
@@ -98,8 +119,9 @@ function useSmsCode(challenge: OtpChallenge) {
     try {
       await sendOtpSms(challenge.email, challenge.csrfToken);
       setState({ status: 'sent', sentAt: Date.now() });
-    } catch {
-      setState({ status: 'failed' });
+    } catch (error) {
+      const notice = unavailableNoticeOf(error);
+      setState(notice ? { status: 'unavailable', notice } : { status: 'failed' });
     }
   }, [challenge.email, challenge.csrfToken]);
 
@@ -114,6 +136,16 @@ function useSmsCode(challenge: OtpChallenge) {
 }
 
 function SmsStatus({ state, phoneNumber }: { state: SmsState; phoneNumber: string | null }) {
+  if (state.status === 'unavailable') {
+    return (
+      <Alert variant="light" color="orange" title={state.notice} data-testid="sms-unavailable">
+        <Text size="sm">
+          No sign-in code can be sent to your phone, so this account cannot finish signing in here. Ask
+          whoever runs {PRODUCT_NAME} for your company.
+        </Text>
+      </Alert>
+    );
+  }
   if (state.status === 'failed') {
     return <FormError message="Failed to send OTP" />;
   }

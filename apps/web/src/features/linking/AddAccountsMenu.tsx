@@ -1,5 +1,6 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { FeatureUnavailableNotice } from '../../shell/FeatureUnavailableNotice';
 import { GatedButton } from '../settings/team/GatedButton';
 import { type LinkProvider, PROVIDER_LABELS } from './bankLinks';
 
@@ -8,21 +9,32 @@ const PROVIDER_NOTES: Record<LinkProvider, string> = {
   moneykit: 'Banks that connect through MoneyKit',
 };
 
+/** What Add Accounts says when this server links banks through neither provider. */
+export const NO_BANK_LINKING = 'Bank linking is not set up on this server';
+
 /**
  * 'Add Accounts': a menu of the two aggregators (provider A, Plaid; provider B, MoneyKit). For a
- * viewer who may not link banks it is a disabled button whose tooltip says who can.
+ * viewer who may not link banks it is a disabled button whose tooltip says who can. A provider the
+ * server does not offer stays in the menu, disabled, its notice in place of its description; with
+ * neither offered the notice stands in the button's place.
  */
 export function AddAccountsMenu({
   blockedReason,
   starting,
+  offNotices = {},
   onChoose,
 }: {
   blockedReason: string | null;
   /** The provider whose flow is being opened. */
   starting: LinkProvider | null;
+  /** The server's notice for each provider it does not offer. */
+  offNotices?: Partial<Record<LinkProvider, string>>;
   onChoose: (provider: LinkProvider) => void;
 }) {
   const label = 'Add Accounts';
+  if (offNotices.plaid && offNotices.moneykit) {
+    return <FeatureUnavailableNotice notice={NO_BANK_LINKING} compact />;
+  }
   if (blockedReason) {
     return (
       <GatedButton
@@ -48,12 +60,16 @@ export function AddAccountsMenu({
       <Menu.Dropdown>
         <Menu.Label>Link a bank through</Menu.Label>
         {(['plaid', 'moneykit'] as const).map((provider) => (
-          <Menu.Item key={provider} onClick={() => onChoose(provider)}>
+          <Menu.Item
+            key={provider}
+            disabled={Boolean(offNotices[provider])}
+            onClick={() => onChoose(provider)}
+          >
             <Text size="sm" fw={600}>
               {PROVIDER_LABELS[provider]}
             </Text>
             <Text size="xs" c="dimmed">
-              {PROVIDER_NOTES[provider]}
+              {offNotices[provider] ?? PROVIDER_NOTES[provider]}
             </Text>
           </Menu.Item>
         ))}

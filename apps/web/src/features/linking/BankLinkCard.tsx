@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlugConnected, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { FeatureUnavailableNotice } from '../../shell/FeatureUnavailableNotice';
 import type { JobStatus } from '../jobs/jobQueries';
 import { GatedButton } from '../settings/team/GatedButton';
 import { type BankLink, PROVIDER_LABELS } from './bankLinks';
@@ -15,6 +16,11 @@ export type BankLinkCardProps = {
   busy: 'reconnect' | 'refresh' | null;
   /** Its sync, as the live job updates tell it (null: none under way or to tell about). */
   syncJob?: JobStatus | null;
+  /**
+   * The server's notice when it does not offer this link's provider: it stands in the place of
+   * Reconnect, Refresh and Delete, which the provider would have to carry out.
+   */
+  unavailable?: string | null;
   onReconnect: () => void;
   onRefresh: () => void;
   onDelete: () => void;
@@ -24,13 +30,15 @@ export type BankLinkCardProps = {
  * One bank connection (spec §2 'Linked accounts tables'): the institution, which provider links it,
  * when it was updated, and its accounts. A connection whose login expired (spec §4) says 'Login
  * required' and offers Reconnect; provider B's connections can be refreshed; any can be deleted.
- * While its sync runs, the card says how far it is.
+ * While its sync runs, the card says how far it is. Its accounts stay listed when the server no longer
+ * offers its provider (they are in the books), with the server's notice in place of the actions.
  */
 export function BankLinkCard({
   link,
   blockedReason,
   busy,
   syncJob = null,
+  unavailable = null,
   onReconnect,
   onRefresh,
   onDelete,
@@ -71,45 +79,20 @@ export function BankLinkCard({
             Updated {formatUpdatedAt(link.updatedAt)}
           </Text>
         </Stack>
-        <Group gap="xs" wrap="nowrap">
-          {link.needsReconnect ? (
-            <GatedButton
-              size="xs"
-              color="orange"
-              leftSection={<IconPlugConnected size={14} />}
-              loading={busy === 'reconnect'}
-              blockedReason={blockedReason}
-              onClick={onReconnect}
-            >
-              Reconnect
-            </GatedButton>
-          ) : null}
-          {link.provider === 'moneykit' && !link.needsReconnect ? (
-            <GatedButton
-              size="xs"
-              variant="default"
-              leftSection={<IconRefresh size={14} />}
-              loading={busy === 'refresh'}
-              blockedReason={blockedReason}
-              onClick={onRefresh}
-            >
-              Refresh
-            </GatedButton>
-          ) : null}
-          <GatedButton
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
+        {unavailable ? (
+          <FeatureUnavailableNotice notice={unavailable} compact />
+        ) : (
+          <LinkActions
+            link={link}
             blockedReason={blockedReason}
-            onClick={onDelete}
-            aria-label={`Delete ${link.institutionName}`}
-          >
-            Delete
-          </GatedButton>
-        </Group>
+            busy={busy}
+            onReconnect={onReconnect}
+            onRefresh={onRefresh}
+            onDelete={onDelete}
+          />
+        )}
       </Group>
-      {link.needsReconnect ? (
+      {link.needsReconnect && !unavailable ? (
         <Text size="sm" c="orange.8" mb="xs" data-testid="reconnect-reason">
           {link.problem ?? `Your login at ${link.institutionName} expired.`} Reconnect to keep importing its
           transactions.
@@ -118,5 +101,55 @@ export function BankLinkCard({
       <LinkSyncState job={syncJob} />
       <LinkedAccountsTable accounts={link.accounts} institutionName={link.institutionName} />
     </Paper>
+  );
+}
+
+/** Reconnect (when its login expired), Refresh (provider B's) and Delete. */
+function LinkActions({
+  link,
+  blockedReason,
+  busy,
+  onReconnect,
+  onRefresh,
+  onDelete,
+}: Pick<BankLinkCardProps, 'link' | 'blockedReason' | 'busy' | 'onReconnect' | 'onRefresh' | 'onDelete'>) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {link.needsReconnect ? (
+        <GatedButton
+          size="xs"
+          color="orange"
+          leftSection={<IconPlugConnected size={14} />}
+          loading={busy === 'reconnect'}
+          blockedReason={blockedReason}
+          onClick={onReconnect}
+        >
+          Reconnect
+        </GatedButton>
+      ) : null}
+      {link.provider === 'moneykit' && !link.needsReconnect ? (
+        <GatedButton
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} />}
+          loading={busy === 'refresh'}
+          blockedReason={blockedReason}
+          onClick={onRefresh}
+        >
+          Refresh
+        </GatedButton>
+      ) : null}
+      <GatedButton
+        size="xs"
+        variant="subtle"
+        color="red"
+        leftSection={<IconTrash size={14} />}
+        blockedReason={blockedReason}
+        onClick={onDelete}
+        aria-label={`Delete ${link.institutionName}`}
+      >
+        Delete
+      </GatedButton>
+    </Group>
   );
 }

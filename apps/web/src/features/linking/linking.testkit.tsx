@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createGraphqlCache } from '../../lib/graphqlCache';
 import { EntityContext, type EntityContextValue } from '../../shell/EntityContext';
+import { ServerFeaturesContext, type ServerFeatureView } from '../../shell/serverFeatures';
 import { createLiveTestLink } from '../../test/liveTestLink';
 import { theme } from '../../theme';
 import { QUICKBOOKS_ACCOUNTS_QUERY, QUICKBOOKS_CONNECTION_QUERY } from '../accounting/accountingQueries';
@@ -201,6 +202,7 @@ export function renderLinking(
     qbo = false,
     route = '/accounts/linked',
     withEntity = true,
+    serverFeatures = null,
   }: {
     mocks: MockLink.MockedResponse[];
     viewerRole?: string;
@@ -208,6 +210,8 @@ export function renderLinking(
     route?: string;
     /** False for the public pages, which render outside the signed-in shell. */
     withEntity?: boolean;
+    /** What the shell says the server offers (null: as outside the shell, nothing gated). */
+    serverFeatures?: ServerFeatureView[] | null;
   },
 ) {
   const routed = (
@@ -224,11 +228,13 @@ export function renderLinking(
     <MantineProvider theme={theme} env="test">
       <Notifications />
       <MockedProvider link={live.link} cache={createGraphqlCache()}>
-        {withEntity ? (
-          <EntityContext.Provider value={linkingContext(viewerRole, qbo)}>{routed}</EntityContext.Provider>
-        ) : (
-          routed
-        )}
+        <ServerFeaturesContext.Provider value={serverFeatures}>
+          {withEntity ? (
+            <EntityContext.Provider value={linkingContext(viewerRole, qbo)}>{routed}</EntityContext.Provider>
+          ) : (
+            routed
+          )}
+        </ServerFeaturesContext.Provider>
       </MockedProvider>
     </MantineProvider>,
   );

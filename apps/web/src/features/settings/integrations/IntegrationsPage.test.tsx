@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leaveForUrl } from '../../../lib/leaveForUrl';
+import type { ServerFeatureView } from '../../../shell/serverFeatures';
+import { serverFeaturesWithOff } from '../../../test/serverFeaturesKit';
 import { quickbooksConnection, quickbooksConnectionMock } from '../../accounting/accounting.testkit';
 import {
   CREATE_QUICKBOOKS_CONNECTION_MUTATION,
@@ -36,12 +38,14 @@ function renderIntegrations({
   mocks,
   route = '/settings/integrations',
   viewerRole = 'owner',
+  serverFeatures = null,
 }: {
   mocks: MockLink.MockedResponse[];
   route?: string;
   viewerRole?: string;
+  serverFeatures?: ServerFeatureView[] | null;
 }) {
-  const rendered = renderLinking(<IntegrationsPage />, { mocks, route, viewerRole });
+  const rendered = renderLinking(<IntegrationsPage />, { mocks, route, viewerRole, serverFeatures });
   currentLive = rendered.live;
   return rendered;
 }
@@ -276,5 +280,28 @@ describe('IntegrationsPage: QuickBooks Online', () => {
       within(screen.getByTestId('bank-integrations')).getByRole('link', { name: 'Connect' }),
     ).toHaveAttribute('href', '/accounts/linked');
     await act(async () => undefined);
+  });
+});
+
+describe('IntegrationsPage on a server without QuickBooks', () => {
+  it('says so in the QuickBooks card in place of Connect, and asks nothing of QuickBooks', async () => {
+    const asked = vi.fn(() => ({ data: { quickbooksConnection: quickbooksConnection() } }));
+    renderIntegrations({
+      serverFeatures: serverFeaturesWithOff('quickbooks'),
+      mocks: [
+        {
+          request: { query: QUICKBOOKS_CONNECTION_QUERY, variables: { entityId: ENTITY_ID } },
+          result: asked,
+        },
+        entityJobsMock(),
+      ],
+    });
+    expect(await within(quickbooksCard()).findByTestId('feature-unavailable')).toHaveTextContent(
+      'QuickBooks is not set up on this server',
+    );
+    expect(within(quickbooksCard()).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByTestId('bank-integrations')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(asked).not.toHaveBeenCalled();
   });
 });

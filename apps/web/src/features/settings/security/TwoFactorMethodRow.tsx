@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Group, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FeatureUnavailableNotice } from '../../../shell/FeatureUnavailableNotice';
 
 type TwoFactorMethodRowProps = {
   name: string;
@@ -9,6 +10,11 @@ type TwoFactorMethodRowProps = {
   recommended: boolean;
   /** Set while the other method is on: Add is disabled and says why (spec §4). */
   blockedReason: string | null;
+  /**
+   * The server's notice when it cannot carry out this method (text messages not set up): it stands in
+   * the place of Add, and under the description of an enabled method, which can still be removed.
+   */
+  unavailable?: string | null;
   /** The setup below is open: Add is hidden. */
   adding: boolean;
   removing: boolean;
@@ -24,6 +30,7 @@ type TwoFactorMethodRowProps = {
  */
 export function TwoFactorMethodRow(props: TwoFactorMethodRowProps) {
   const { name, description, icon, enabled, recommended, blockedReason, adding, removing } = props;
+  const unavailable = props.unavailable ?? null;
   return (
     <Box component="section" aria-label={name} py="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
@@ -48,12 +55,17 @@ export function TwoFactorMethodRow(props: TwoFactorMethodRowProps) {
             <Text size="sm" c="dimmed">
               {description}
             </Text>
+            {enabled && unavailable ? <FeatureUnavailableNotice notice={unavailable} compact /> : null}
           </Stack>
         </Group>
         {enabled ? (
           <Button variant="light" color="red" onClick={props.onRemove} loading={removing}>
             Remove
           </Button>
+        ) : unavailable ? (
+          <Box maw={240} style={{ flex: 'none' }}>
+            <FeatureUnavailableNotice notice={unavailable} compact />
+          </Box>
         ) : adding ? null : blockedReason ? (
           <Tooltip
             label={blockedReason}
@@ -73,7 +85,7 @@ export function TwoFactorMethodRow(props: TwoFactorMethodRowProps) {
           </Button>
         )}
       </Group>
-      {adding && (
+      {adding && !unavailable && (
         <Box mt="md" ml={{ base: 0, sm: 46 }}>
           {props.children}
         </Box>

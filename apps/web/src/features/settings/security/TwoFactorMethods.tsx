@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceMobileMessage, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { lastDigits } from '../../../lib/format';
+import { useFeatureOffNotice } from '../../../shell/serverFeatures';
 import { AppMethodSetup } from './AppMethodSetup';
 import { SmsMethodSetup } from './SmsMethodSetup';
 import { describeSecurityError, isReauthenticationExpired } from './securityErrors';
@@ -43,6 +44,7 @@ export function TwoFactorMethods({ me, setup, onSetup, onSecretRetired, onExpire
   const [adding, setAdding] = useState<TwoFactorMethod | null>(null);
   const changeFactor = useFactorChange(onExpired);
   const [deleteFactor, { loading: removing }] = useMutation(DELETE_USER_FACTOR_MUTATION);
+  const smsUnavailable = useFeatureOffNotice('sms');
 
   const blockedReason = (method: TwoFactorMethod) =>
     enabled !== null && enabled !== method ? TWO_FACTOR_MESSAGES.onlyOneMethod : null;
@@ -119,6 +121,7 @@ export function TwoFactorMethods({ me, setup, onSetup, onSecretRetired, onExpire
         enabled={enabled === 'sms'}
         recommended={false}
         blockedReason={blockedReason('sms')}
+        unavailable={smsUnavailable}
         adding={adding === 'sms'}
         removing={removing}
         onAdd={() => setAdding('sms')}

@@ -2,7 +2,10 @@ import type { MockLink } from '@apollo/client/testing';
 import { TWO_FACTOR_MESSAGES } from '@keel/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ServerFeaturesContext } from '../../../shell/serverFeatures';
+import { serverFeaturesWithOff } from '../../../test/serverFeaturesKit';
 import { meWith, PASSWORD, renderSecurity, SECRET, setupWith, twoFactorMock } from './security.testkit';
 import type { SecurityMe } from './securityQueries';
 import { UPDATE_USER_FACTOR_MUTATION } from './securityQueries';
@@ -247,5 +250,35 @@ describe('TwoFactorSection', () => {
     expect((await within(app).findByTestId('otp-secret')).textContent?.replace(/\s/g, '')).toBe(
       'NEWSECRETNEWSECRET234567',
     );
+  });
+});
+
+describe('TwoFactorSection on a server without text messages', () => {
+  const withoutSms = (ui: ReactElement) => (
+    <ServerFeaturesContext.Provider value={serverFeaturesWithOff('sms')}>{ui}</ServerFeaturesContext.Provider>
+  );
+
+  it("says so in place of the text message method's Add, and still offers the authenticator app", async () => {
+    renderSecurity(withoutSms(<TwoFactorSection me={meWith()} />), [twoFactorMock({ setup: setupWith() })]);
+    await openWithPassword();
+    const sms = within(await screen.findByRole('region', { name: 'Text message (SMS)' }));
+    expect(sms.getByTestId('feature-unavailable')).toHaveTextContent(
+      'Text messages are not set up on this server',
+    );
+    expect(sms.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+    expect(within(methodRow('Authenticator app')).getByRole('button', { name: 'Add' })).toBeInTheDocument();
+  });
+
+  it('says so under an enabled text message method, which can still be removed', async () => {
+    const me = meWith({ otpModuleEnabled: true, otpMethod: 'sms', otpPhoneNumber: PHONE });
+    renderSecurity(withoutSms(<TwoFactorSection me={me} />), [
+      twoFactorMock({ setup: setupWith({ otpModuleEnabled: true, otpMethod: 'sms', otpSecret: null }) }),
+    ]);
+    await openWithPassword();
+    const sms = within(await screen.findByRole('region', { name: 'Text message (SMS)' }));
+    expect(sms.getByTestId('feature-unavailable')).toHaveTextContent(
+      'Text messages are not set up on this server',
+    );
+    expect(sms.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
   });
 });
