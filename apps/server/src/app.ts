@@ -11,7 +11,12 @@ import type { Config } from './config';
 import { bindDatabaseClock } from './db/currentMonth';
 import { registerGraphql } from './graphql/server';
 import { AdmissionRefused, createAdmissionGate, holdAdmission } from './http/admissionGate';
+import { type AppMetrics, createAppMetrics, observeAdmissionGate } from './http/appMetrics';
 import { createServerLifecycle, type ServerLifecycle } from './http/lifecycle';
+import { loggingOptionsOf } from './http/loggingOptions';
+import { observeRequests } from './http/observeRequests';
+import { registerHealthRoutes } from './http/registerHealthRoutes';
+import { registerMetricsRoute } from './http/registerMetricsRoute';
 import { registerJobs } from './jobs/registerJobs';
 import { registerAccountDocumentRoutes } from './rest/accountDocuments';
 import { registerAuthRoutes } from './rest/auth';
@@ -34,10 +39,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   bindDatabaseClock(deps.db, deps.clock);
   const app = Fastify({
-    logger:
-      deps.config.LOG_LEVEL === 'silent'
-        ? false
-        : { level: deps.config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
+    ...loggingOptionsOf(deps.config, options.logStream),
     bodyLimit: 1_048_576,
     trustProxy: deps.config.TRUST_PROXY,
   });
@@ -45,11 +47,14 @@ export async function buildApp(
   // First of the close hooks: readiness turns false before anything else stops.
   app.decorate('lifecycle', createServerLifecycle());
   app.addHook('preClose', async () => app.lifecycle.beginStopping());
+  // Metrics of this app alone, and one log line per request (first of the onRequest hooks).
+  app.decorate('metrics', createAppMetrics());
+  observeRequests(app, app.metrics);
 
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error(error);
+    if (status === 500) request.log.error({ err: error }, 'Unexpected error in a request');
     const detail = status === 500 ? 'Something went wrong' : error.message;
     return sendProblem(reply, status, detail);
   });
@@ -77,6 +82,8 @@ export async function buildApp(
   app.addHook('onClose', () => backgroundTasks.drain());
   // Realtime and the job runner (issue 17), before GraphQL, whose subscriptions use them.
   await registerJobs(app, deps);
+  registerHealthRoutes(app, deps);
+  registerMetricsRoute(app, deps);
 
   admitApiRequests(app, deps.config);
   await registerAuthRoutes(app, deps);
@@ -97,6 +104,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Serving or stopping (http/lifecycle.ts): /readyz reads it, main.ts's shutdown sets it. */
     lifecycle: ServerLifecycle;
+    /** This app's metrics (http/appMetrics.ts), served at /metrics. */
+    metrics: AppMetrics;
   }
 }
 
@@ -160,11 +169,14 @@ const isApiPath = (url: string) => API_PREFIXES.some((prefix) => url.startsWith(
  * passed) gets 503 with Retry-After and never runs, and one whose client left while waiting is dropped.
  */
 function admitApiRequests(app: FastifyInstance, config: Config) {
-  const gate = createAdmissionGate({
-    maxRunning: config.MAX_CONCURRENT_REQUESTS,
-    maxQueued: config.MAX_QUEUED_REQUESTS,
-    maxWaitMs: config.REQUEST_QUEUE_TIMEOUT_MS,
-  });
+  const gate = observeAdmissionGate(
+    createAdmissionGate({
+      maxRunning: config.MAX_CONCURRENT_REQUESTS,
+      maxQueued: config.MAX_QUEUED_REQUESTS,
+      maxWaitMs: config.REQUEST_QUEUE_TIMEOUT_MS,
+    }),
+    app.metrics,
+  );
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiPath(request.url)) return;
     try {

@@ -11,12 +11,17 @@ import {
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { AppDeps } from '../appDeps';
 import { releaseAdmissionEarly } from '../http/admissionGate';
+import { noteEventStream } from '../http/observeRequests';
+import { requestFactsOf } from '../http/requestFacts';
+import { useErrorCodeFacts, useOperationFacts } from '../http/useRequestFacts';
+import { yogaLoggerOf } from '../http/yogaLogger';
 import { REPLY_DRAIN_MS, stopReplyTasks } from '../modules/assistant/replyTasks';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
 import { useReportAnswerCache } from '../modules/reports/useReportAnswerCache';
 import { clientOf } from '../rest/requestInput';
 import { createContext, type Viewer } from './context';
 import { errorFromDatabase } from './databaseErrors';
+import { errorFromFeature } from './errors';
 import { useIdempotencyKeys } from './idempotency';
 import { schema } from './schema';
 import { useErrorCodes } from './useErrorCodes';
@@ -53,6 +58,12 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     if (!viewer) {
       const token = bearerToken(req.headers.authorization);
       viewer = token ? authenticateToken(deps.db, deps.clock, token) : Promise.resolve(null);
+      viewer.then(
+        (found) => {
+          if (found) requestFactsOf(req).userId = found.userId;
+        },
+        () => undefined,
+      );
       viewers.set(req, viewer);
     }
     return viewer;
@@ -73,17 +84,12 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       methods: ['GET', 'POST'],
       exposedHeaders: ['Idempotent-Replayed', 'Retry-After'],
     },
-    logging: {
-      debug: (...args) => app.log.debug(args),
-      info: (...args) => app.log.info(args),
-      warn: (...args) => app.log.warn(args),
-      error: (...args) => app.log.error(args),
-    },
+    logging: yogaLoggerOf(app.log),
     maskedErrors: {
       // Expected failures keep their message and code; anything else is logged in full here and
       // reaches the client as 'Unexpected error.' with INTERNAL_SERVER_ERROR, never with its details.
       maskError(error, message) {
-        const known = errorFromDatabase(error);
+        const known = errorFromDatabase(error) ?? errorFromFeature(error);
         if (known) return known;
         const masked = maskError(error, message, false);
         if (masked !== error) app.log.error({ err: error }, 'Unexpected error in a GraphQL request');
@@ -91,6 +97,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       },
     },
     plugins: [
+      useOperationFacts(app.metrics.operationLabels),
       useIdempotencyKeys({ ...deps, log: app.log, backgroundTasks: app.backgroundTasks, viewerOf }),
       EnvelopArmorPlugin({
         maxDepth: { n: 10, ...armorRefusal },
@@ -111,6 +118,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
       // place of the field's arguments (`$e` instead of `entityId`); graphql-js subscribes them.
       useGraphQlJit({}, { enableIf: (args) => !isSubscription(args.document, args.operationName) }),
       useErrorCodes(app.log),
+      useErrorCodeFacts(),
       useSubscriptionStreams(),
     ],
     context: async ({ req }) =>
@@ -119,6 +127,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
         realtime: app.realtime,
         viewer: await viewerOf(req),
         client: clientOf(req),
+        requestFacts: requestFactsOf(req),
       }),
   });
 
@@ -134,6 +143,7 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
         // A subscription: set up (its access checked) under the admission gate, then streamed outside
         // it. Proxies that buffer answers (nginx) are asked not to, or events would wait in them.
         releaseAdmissionEarly(req);
+        noteEventStream(req, reply);
         reply.header('x-accel-buffering', 'no');
       }
       reply.status(response.status);

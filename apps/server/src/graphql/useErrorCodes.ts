@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { scrubLogText } from '../http/logRedaction';
 import type { ErrorCode } from './errors';
 
 /**
@@ -20,7 +21,8 @@ export function useErrorCodes(log: FastifyBaseLogger): Plugin {
           const code = inferredCode(error);
           if (extensions) extensions.code = code;
           else (error as { extensions?: Record<string, unknown> }).extensions = { code };
-          log.warn({ message: error.message, code }, 'GraphQL error without a code');
+          // The message may quote what the client sent (a variable's value).
+          log.warn({ message: scrubLogText(error.message), code }, 'GraphQL error without a code');
         }
       }
     },

@@ -7,7 +7,7 @@ import { JOB_QUEUE_TOPIC, type JobQueueMessage } from './jobEvents';
 import { JobAborted, type JobHandlers } from './jobHandler';
 import { claimDueJobs, failAbandonedJobs, releaseJob, renewLeases } from './jobLease';
 import { getJob, type JobRow, pruneFinishedJobs } from './jobRows';
-import { runJobAttempt } from './runJobAttempt';
+import { type JobAttemptOutcome, runJobAttempt } from './runJobAttempt';
 
 /** Where the runner reports trouble (pino's logger fits). */
 export type JobLog = {
@@ -36,7 +36,28 @@ export type JobRunnerOptions = {
   /** How long stop() waits for running handlers before aborting them, and again after (default 10 s). */
   stopGraceMs?: number;
   log?: JobLog;
+  /** The time in milliseconds, for liveness (default performance.now; tests move their own). */
+  now?: () => number;
 };
+
+/** The longest a claim loop may take (a statement under load) before the runner counts as stalled. */
+export const CLAIM_LOOP_GRACE_MS = 30_000;
+
+/**
+ * Whether the runner is doing its rounds, for readiness (/readyz) and the metrics: 'alive' while its
+ * claim loop ends at least once per two poll intervals plus CLAIM_LOOP_GRACE_MS. A runner busy with
+ * as many jobs as it may run still goes round (it finds no free slot and ends at once), so busy is
+ * alive; 'stalled' is a loop stuck on the database or timers that stopped firing.
+ */
+export type JobRunnerHealth = {
+  state: 'new' | 'started' | 'stopping' | 'stopped';
+  alive: boolean;
+  /** Milliseconds since the claim loop last ended (or since start, before it first did). */
+  sinceLastClaimLoopMs: number | null;
+};
+
+/** Attempts this runner ended, by job type and outcome (runJobAttempt.ts), since it was made. */
+export type JobAttemptCounts = Map<string, Map<JobAttemptOutcome, number>>;
 
 export type JobRunner = {
   readonly workerId: string;
@@ -52,6 +73,9 @@ export type JobRunner = {
   wake(): void;
   /** Jobs running in this process now. */
   readonly activeJobs: number;
+  health(): JobRunnerHealth;
+  /** How this runner's attempts ended so far (the metrics count failed jobs from it). */
+  readonly attemptCounts: JobAttemptCounts;
 };
 
 const silentLog: JobLog = { warn: () => undefined, error: () => undefined };
@@ -85,6 +109,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const types = Object.keys(handlers);
   const active = new Map<string, ActiveJob>();
   const listening = new AbortController();
+  const now = options.now ?? (() => performance.now());
+  const attemptCounts: JobAttemptCounts = new Map();
+  let lastClaimLoopAt: number | null = null;
   let state: 'new' | 'started' | 'stopping' | 'stopped' = 'new';
   let pollTimer: ReturnType<typeof setInterval> | undefined;
   let renewTimer: ReturnType<typeof setInterval> | undefined;
@@ -109,10 +136,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       controller,
       retryDelayMs,
       log,
-    }).finally(() => {
-      active.delete(job.id);
-      wake();
-    });
+    })
+      .then((outcome) => {
+        const byOutcome = attemptCounts.get(job.type) ?? new Map<JobAttemptOutcome, number>();
+        byOutcome.set(outcome, (byOutcome.get(outcome) ?? 0) + 1);
+        attemptCounts.set(job.type, byOutcome);
+      })
+      .finally(() => {
+        active.delete(job.id);
+        wake();
+      });
     active.set(job.id, { controller, settled });
   };
 
@@ -149,6 +182,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
     claiming = claimLoop().finally(() => {
       claiming = null;
+      lastClaimLoopAt = now();
     });
   };
 
@@ -210,6 +244,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       if (state !== 'new') return;
       state = 'started';
+      lastClaimLoopAt = now();
       if (types.length === 0) return;
       listen().catch((error: unknown) => log.error({ err: error }, 'Job runner stopped listening'));
       pollTimer = setInterval(poll, pollIntervalMs);
@@ -228,5 +263,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     get activeJobs() {
       return active.size;
     },
+    health() {
+      const since = lastClaimLoopAt === null ? null : now() - lastClaimLoopAt;
+      // A runner with no job types has nothing to claim and no loop to watch.
+      const onTime =
+        types.length === 0 || (since !== null && since <= 2 * pollIntervalMs + CLAIM_LOOP_GRACE_MS);
+      return { state, alive: state === 'started' && onTime, sinceLastClaimLoopMs: since };
+    },
+    attemptCounts,
   };
 }

@@ -12,6 +12,13 @@ import { capText, getJob, JOB_MESSAGE_MAX, type JobRow } from './jobRows';
 
 type Log = { error(details: object, message: string): void };
 
+/**
+ * How an attempt ended: the job succeeded; failed and was queued again for a retry; failed for good;
+ * was given back because the server stops; was aborted (canceled, or its lease lost); or its outcome
+ * could not be written (the lease lapses and another worker retries it).
+ */
+export type JobAttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'given_back' | 'aborted' | 'unrecorded';
+
 export type JobAttempt = {
   db: Db;
   /** The job as claimed (running, under `lease`). */
@@ -33,8 +40,9 @@ export type JobAttempt = {
  *   JobFailure's message, or JOB_FAILED_MESSAGE for anything else (logged in full), and a JobFailure
  *   with `retry: false` fails at once.
  * Never rejects: a write that fails is logged, and the lease lapses so another worker retries.
+ * Answers how the attempt ended, for the runner's counts.
  */
-export async function runJobAttempt(attempt: JobAttempt): Promise<void> {
+export async function runJobAttempt(attempt: JobAttempt): Promise<JobAttemptOutcome> {
   const { db, job, lease, controller, log } = attempt;
   const context = createJobContext(attempt);
   try {
@@ -43,25 +51,31 @@ export async function runJobAttempt(attempt: JobAttempt): Promise<void> {
         throw new JobFailure(`No handler runs jobs of type ${job.type}`, { retry: false });
       await attempt.handler(context.api);
       await context.drain();
-      await completeJob(db, lease);
+      return (await completeJob(db, lease)) ? 'succeeded' : 'aborted';
     } catch (error) {
       await context.drain();
       const reason: unknown = controller.signal.aborted ? controller.signal.reason : null;
       if (reason instanceof JobAborted || error instanceof JobAborted) {
-        if (reason instanceof JobAborted && reason.kind === 'stopping') await releaseJob(db, lease);
-        return;
+        if (reason instanceof JobAborted && reason.kind === 'stopping') {
+          await releaseJob(db, lease);
+          return 'given_back';
+        }
+        return 'aborted';
       }
       if (!(error instanceof JobFailure)) {
         log.error({ err: error, jobId: job.id, type: job.type }, 'A job handler failed');
       }
       const retry = !(error instanceof JobFailure) || error.retry;
-      await failJobAttempt(db, lease, {
+      const row = await failJobAttempt(db, lease, {
         error: error instanceof JobFailure ? error.message : JOB_FAILED_MESSAGE,
         retryInMs: retry ? attempt.retryDelayMs(job.attempts) : null,
       });
+      if (!row) return 'aborted';
+      return row.status === 'failed' ? 'failed' : 'retrying';
     }
   } catch (error) {
     log.error({ err: error, jobId: job.id }, 'Could not record the outcome of a job');
+    return 'unrecorded';
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../appDeps';
 import type { Viewer } from '../graphql/context';
+import { requestFactsOf } from '../http/requestFacts';
 import { authenticateToken, bearerToken } from '../modules/auth/tokens';
 import { sendProblem } from './problem';
 
@@ -16,5 +17,6 @@ export async function requireRestViewer(
     sendProblem(reply, 401, 'Attempted API request without login');
     return null;
   }
+  requestFactsOf(request).userId = viewer.userId;
   return viewer;
 }
