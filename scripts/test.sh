@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every check and test of Keel, then prints one summary line: 'N passed, N failed'.
 #   1. Biome (lint + format)          4. the server suite again on PostgreSQL, when a server is reachable
-#   2. TypeScript (every workspace)   5. the web build
+#   2. TypeScript (every workspace)   5. the build: the web app and the server (npm run build)
 #   3. Vitest: domain, server on PGlite, web components
-#   6. Playwright specs in Debian's Chromium against the built app served by the real server
+#   6. the production smoke run: two compiled servers on PostgreSQL behind nginx (scripts/production-smoke.sh)
+#   7. Playwright specs in Debian's Chromium against the built app served by the compiled server
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=.test-results
@@ -52,7 +53,14 @@ else
   echo "==> server suite on PostgreSQL: no server reachable (set TEST_DATABASE_URL); skipped"
 fi
 
-step "web build" npm run build --silent -w apps/web
+step "build (web app and server)" npm run build --silent
+# Needs nginx and a PostgreSQL server; without either it fails and says what to install.
+if [[ " ${failed_steps[*]} " == *" build (web app and server) "* ]]; then
+  failed_steps+=("production smoke (not run: the build failed)")
+else
+  step "production smoke" env TEST_DATABASE_URL="${pg_url:-${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}}" \
+    bash scripts/production-smoke.sh --skip-build --report "$results/production-smoke.json"
+fi
 if ensure_chromium; then
   step "playwright" env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/playwright.json" \
     npx playwright test -c apps/web/playwright.config.ts

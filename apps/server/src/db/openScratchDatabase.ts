@@ -56,7 +56,8 @@ export async function openScratchPglite(prefix: string): Promise<ScratchDatabase
   };
 }
 
-async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement (CREATE or DROP DATABASE) on its own connection to the server's `serverUrl`. */
+export async function runAdminQuery(serverUrl: string, statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
