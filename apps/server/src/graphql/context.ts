@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { memberships } from '../db/schema';
+import { noteRequestEntity, type RequestFacts } from '../http/requestFacts';
 import type { ClientInfo } from '../modules/auth/audit';
 import type { Providers } from '../providers';
 import type { Realtime } from '../realtime/realtime';
@@ -24,6 +25,8 @@ export type Context = {
   viewer: Viewer | null;
   /** Where the request came from: kept on audit events and counted by the rate limits. */
   client: ClientInfo;
+  /** What the request is about, for its log line: the guard notes the company it let the viewer into. */
+  requestFacts?: RequestFacts;
   /** The viewer, or UNAUTHENTICATED. */
   requireViewer(): Viewer;
   /**
@@ -79,6 +82,7 @@ export function createContext(
       const membership = await findMembership(viewer.userId, entityId);
       if (!membership) throw entityNotFound();
       if (!roleCan(membership.role, capability)) throw forbidden();
+      noteRequestEntity(base.requestFacts, entityId);
       return membership;
     },
   };

@@ -12,6 +12,14 @@ const MAX_CACHED_WEIGHT = 256 * 1024 * 1024;
 type Cached = { version: number; value: unknown; weight: CacheWeight };
 type Loaded = { version: number; value: unknown };
 
+/**
+ * How a lookup went, counted for the metrics: answered from what was kept (`hit`), by joining a load
+ * another request had under way (`joined`), or by loading (`miss`). `answers` are whole report
+ * answers (useReportAnswerCache.ts), `figures` the reads of readThroughReportCache.
+ */
+export type ReportCacheLookup = 'hit' | 'joined' | 'miss';
+export type ReportCacheLayer = 'answers' | 'figures';
+
 /** One cache per database handle: test files and benchmarks open many. */
 const caches = new WeakMap<Db, ReportCache>();
 
@@ -31,6 +39,15 @@ export class ReportCache {
   /** Loads under way, by key and the version their requesters read: later requesters join them. */
   readonly loading = new Map<string, Promise<Loaded>>();
   weight = 0;
+  /** Lookups so far, by layer and how they went. */
+  readonly lookups: Record<ReportCacheLayer, Record<ReportCacheLookup, number>> = {
+    answers: { hit: 0, joined: 0, miss: 0 },
+    figures: { hit: 0, joined: 0, miss: 0 },
+  };
+
+  countLookup(layer: ReportCacheLayer, lookup: ReportCacheLookup): void {
+    this.lookups[layer][lookup] += 1;
+  }
 
   /** Keeps `entry` under `key` unless a value of a later version is kept there already. */
   keep(key: string, entry: Cached): void {
@@ -98,9 +115,13 @@ export async function readThroughReportCache<T>(
   const cacheKey = `${entityId}|${key}`;
   const version = await readLedgerVersion(db, entityId);
   const hit = cache.take(cacheKey, version);
-  if (hit !== undefined) return hit as T;
+  if (hit !== undefined) {
+    cache.countLookup('figures', 'hit');
+    return hit as T;
+  }
   const loadingKey = `${cacheKey}|${version}`;
   let loading = cache.loading.get(loadingKey);
+  cache.countLookup('figures', loading ? 'joined' : 'miss');
   if (!loading) {
     const owner = cache;
     loading = readSnapshot(db, async (snapshot) => {

@@ -116,8 +116,9 @@ export function useReportAnswerCache(): Plugin<Context> {
       const today = context.clock.now().toISOString().slice(0, 7);
       const key = `${entityId}|answer|${documentId(args.document)}|${args.operationName ?? ''}|${today}|${JSON.stringify(args.variableValues ?? {})}`;
       const version = await readLedgerVersion(context.db, entityId);
-      const kept =
-        (cache.take(key, version) as Kept | undefined) ?? (await answerUnderWay(`${key}|${version}`));
+      const taken = cache.take(key, version) as Kept | undefined;
+      const kept = taken ?? (await answerUnderWay(`${key}|${version}`));
+      cache.countLookup('answers', taken ? 'hit' : kept ? 'joined' : 'miss');
       if (kept) {
         answers.set(kept.result, kept);
         setResultAndStopExecution(kept.result);
