@@ -29,6 +29,9 @@ const { DEFAULT_SETTINGS_API_BENCH, runSettingsApiBenchmark } = await import('./
 const { DEFAULT_BANKING_API_BENCH, runBankingApiBenchmark } = await import('./bankingApi');
 const { DEFAULT_LINKING_API_BENCH, runLinkingApiBenchmark } = await import('./linkingApi');
 const { DEFAULT_ASSISTANT_API_BENCH, runAssistantApiBenchmark } = await import('./assistantApi');
+const { DEFAULT_STARTUP_BENCH, runStartupBenchmark } = await import('./startup');
+const { DEFAULT_HTTP_LOAD_BENCH, runHttpLoadBenchmark } = await import('./httpLoad');
+const { DEFAULT_PROXY_LOAD_BENCH, runProxyLoadBenchmark } = await import('./proxyLoad');
 
 const parsed = parseArgs({
   allowPositionals: true,
@@ -38,6 +41,12 @@ const parsed = parseArgs({
     accounts: { type: 'string' },
     months: { type: 'string' },
     runs: { type: 'string' },
+    requests: { type: 'string' },
+    url: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    entity: { type: 'string' },
+    'server-pid': { type: 'string' },
     warmup: { type: 'string' },
     'naive-runs': { type: 'string' },
     transactions: { type: 'string' },
@@ -229,11 +238,45 @@ const BENCHMARKS: Record<string, () => Promise<unknown>> = {
       databases: readDatabases(DEFAULT_BILLING_API_BENCH.databases),
       postgresUrl: readPostgresUrl(DEFAULT_BILLING_API_BENCH.postgresUrl),
     }),
+  /** The server's start time and memory, compiled against tsx, in processes of their own (bench/startup.ts). */
+  startup: () =>
+    runStartupBenchmark({
+      runs: readCount('runs', DEFAULT_STARTUP_BENCH.runs),
+      requests: readCount('requests', DEFAULT_STARTUP_BENCH.requests),
+      databases: readDatabases(DEFAULT_STARTUP_BENCH.databases),
+      postgresUrl: readPostgresUrl(DEFAULT_STARTUP_BENCH.postgresUrl),
+    }),
+  /** The Report query at 50 clients through nginx: one server against two (bench/proxyLoad.ts). */
+  'proxy-load': () =>
+    runProxyLoadBenchmark({
+      clients: readCount('clients', DEFAULT_PROXY_LOAD_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_PROXY_LOAD_BENCH.seconds),
+      postgresUrl: readPostgresUrl(DEFAULT_PROXY_LOAD_BENCH.postgresUrl),
+    }),
+  /** The Report query from this process against a server already running at `url` (bench/httpLoad.ts). */
+  'http-load': () =>
+    runHttpLoadBenchmark({
+      url: values.url ?? DEFAULT_HTTP_LOAD_BENCH.url,
+      clients: readCount('clients', DEFAULT_HTTP_LOAD_BENCH.clients),
+      seconds: readCount('seconds', DEFAULT_HTTP_LOAD_BENCH.seconds),
+      runs: readCount('runs', DEFAULT_HTTP_LOAD_BENCH.runs),
+      warmup: readCount('warmup', DEFAULT_HTTP_LOAD_BENCH.warmup),
+      email: values.email ?? DEFAULT_HTTP_LOAD_BENCH.email,
+      password: values.password ?? DEFAULT_HTTP_LOAD_BENCH.password,
+      entity: values.entity ?? DEFAULT_HTTP_LOAD_BENCH.entity,
+      serverPid: values['server-pid'] === undefined ? undefined : readCount('server-pid', 0),
+    }),
   // Other benchmarks (API load, web) go here.
 };
 
+/** Benchmarks that need something started first (a server to load): run only when named. */
+const ONLY_WHEN_NAMED = new Set(['http-load']);
+
 async function main(): Promise<void> {
-  const names = positionals.length > 0 ? positionals : Object.keys(BENCHMARKS);
+  const names =
+    positionals.length > 0
+      ? positionals
+      : Object.keys(BENCHMARKS).filter((name) => !ONLY_WHEN_NAMED.has(name));
   for (const name of names) {
     const benchmark = BENCHMARKS[name];
     if (!benchmark)

@@ -1,5 +1,6 @@
 import { findTextProblem } from '@keel/domain';
 import {
+  type ArgumentNode,
   type DocumentNode,
   GraphQLError,
   type GraphQLInputType,
@@ -40,28 +41,55 @@ export function findInputLimitError(
   document: DocumentNode,
   variables: Record<string, unknown>,
 ): GraphQLError | null {
-  const typeInfo = new TypeInfo(schema);
-  let found: GraphQLError | null = null;
-  visit(
-    document,
-    visitWithTypeInfo(typeInfo, {
-      Argument(node) {
-        if (found) return false;
-        const argument = typeInfo.getArgument();
-        if (!argument) return false;
-        const value = valueFromAST(node.value, argument.type, variables);
-        const problem = checkValue(value, argument.type, argument.extensions as InputLimits);
-        if (problem) {
-          found = new GraphQLError(`${labelOf(node.name.value)} ${problem}`, {
-            nodes: [node],
-            extensions: { code: 'BAD_USER_INPUT', field: node.name.value },
-          });
-        }
-        return false;
-      },
-    }),
-  );
-  return found;
+  for (const site of argumentSitesOf(schema, document)) {
+    const value = valueFromAST(site.node.value, site.type, variables);
+    const problem = checkValue(value, site.type, site.limits);
+    if (problem) {
+      return new GraphQLError(`${labelOf(site.node.name.value)} ${problem}`, {
+        nodes: [site.node],
+        extensions: { code: 'BAD_USER_INPUT', field: site.node.name.value },
+      });
+    }
+  }
+  return null;
+}
+
+/** An argument of a document, with the type and limits its field declares. */
+type ArgumentSite = { node: ArgumentNode; type: GraphQLInputType; limits: InputLimits };
+
+/** The argument sites of each parsed document (Yoga parses a query text once and reuses its document). */
+const argumentSites = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, readonly ArgumentSite[]>>();
+
+/**
+ * The document's arguments in document order, found once per document: walking a whole query with its
+ * types (the Report query has some hundred fields) costs more than checking its few arguments' values.
+ */
+function argumentSitesOf(schema: GraphQLSchema, document: DocumentNode): readonly ArgumentSite[] {
+  let bySchema = argumentSites.get(schema);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    argumentSites.set(schema, bySchema);
+  }
+  let sites = bySchema.get(document);
+  if (!sites) {
+    const found: ArgumentSite[] = [];
+    const typeInfo = new TypeInfo(schema);
+    visit(
+      document,
+      visitWithTypeInfo(typeInfo, {
+        Argument(node) {
+          const argument = typeInfo.getArgument();
+          if (argument) {
+            found.push({ node, type: argument.type, limits: argument.extensions as InputLimits });
+          }
+          return false;
+        },
+      }),
+    );
+    sites = found;
+    bySchema.set(document, sites);
+  }
+  return sites;
 }
 
 /** What is wrong with a value of this type, as the end of a sentence, or null. */

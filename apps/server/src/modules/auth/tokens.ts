@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/preparedPerDatabase';
 import { accessTokens, users } from '../../db/schema';
 import type { Viewer } from '../../graphql/context';
 
@@ -30,21 +31,27 @@ export async function issueAccessToken(
   return { token, expiresAt };
 }
 
-/** The viewer a bearer token stands for, or null when it is unknown, revoked or expired. */
-export async function authenticateToken(db: Db, clock: Clock, token: string): Promise<Viewer | null> {
-  if (!token || token.length > 200) return null;
-  const rows = await db
+/** The live token of a hash and its user: read by every signed-in request, so prepared once. */
+const liveTokenViewer = preparedPerDatabase((db) =>
+  db
     .select({ tokenId: accessTokens.id, userId: users.id, email: users.email })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(
       and(
-        eq(accessTokens.tokenHash, hashSecret(token)),
+        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
         isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, clock.now()),
+        gt(accessTokens.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('keel_live_token_viewer'),
+);
+
+/** The viewer a bearer token stands for, or null when it is unknown, revoked or expired. */
+export async function authenticateToken(db: Db, clock: Clock, token: string): Promise<Viewer | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await liveTokenViewer(db).execute({ tokenHash: hashSecret(token), now: clock.now() });
   return rows[0] ?? null;
 }
 

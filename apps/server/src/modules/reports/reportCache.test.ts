@@ -139,6 +139,12 @@ describe('report cache', () => {
     expect(foreign.data?.report ?? null).toBeNull();
     expect(foreign.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 
+    // A member whose role may not read the books is refused, not served the kept answer.
+    const cardOnly = await acme.member('card_only');
+    const refused = await acme.gql<ReportAnswer>(REPORT, { entityId: acme.entityId }, cardOnly);
+    expect(refused.data?.report ?? null).toBeNull();
+    expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
     const bookkeeper = await acme.member('bookkeeper');
     expect((await acme.gql(REPORT, { entityId: acme.entityId }, bookkeeper)).errors).toBeUndefined();
     const [member] = await t.db

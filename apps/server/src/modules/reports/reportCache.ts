@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/preparedPerDatabase';
 import { entityLedgerVersions } from '../../db/schema';
 import { readSnapshot } from '../../db/transactions';
 
@@ -94,6 +95,21 @@ export async function readLedgerVersion(db: Db | Tx, entityId: string): Promise<
   return row?.version ?? 0;
 }
 
+/** The version read before every cached answer, outside any transaction: prepared once. */
+const ledgerVersionOf = preparedPerDatabase((db) =>
+  db
+    .select({ version: entityLedgerVersions.version })
+    .from(entityLedgerVersions)
+    .where(eq(entityLedgerVersions.entityId, sql.placeholder('entityId')))
+    .prepare('keel_ledger_version'),
+);
+
+/** readLedgerVersion on the database handle itself (not in a transaction), as every cache lookup does. */
+export async function readCurrentLedgerVersion(db: Db, entityId: string): Promise<number> {
+  const [row] = await ledgerVersionOf(db).execute({ entityId });
+  return row?.version ?? 0;
+}
+
 /**
  * A read of the entity's report figures, answered from memory while the entity's ledger version is
  * unchanged. The version is read first, outside any snapshot: a write that committed before this call
@@ -113,7 +129,7 @@ export async function readThroughReportCache<T>(
 ): Promise<T> {
   const cache = reportCacheOf(db);
   const cacheKey = `${entityId}|${key}`;
-  const version = await readLedgerVersion(db, entityId);
+  const version = await readCurrentLedgerVersion(db, entityId);
   const hit = cache.take(cacheKey, version);
   if (hit !== undefined) {
     cache.countLookup('figures', 'hit');

@@ -9,7 +9,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Context } from '../../graphql/context';
-import { readLedgerVersion, reportCacheOf } from './reportCache';
+import { reportCacheOf } from './reportCache';
 
 /**
  * Whole answers to report queries, kept while the entity's ledger version stands (issue 10, item 11).
@@ -18,9 +18,9 @@ import { readLedgerVersion, reportCacheOf } from './reportCache';
  * JSON text included, is kept under those and replayed until a write raises the version.
  *
  * Every request is still checked in full before a kept answer is replayed: the viewer's membership and
- * role (the same `requireEntity(entityId, 'read')` as the resolver; a refusal runs the operation,
- * which answers the refusal), then the ledger version, read after any write the client saw commit. Only
- * answers without errors are kept.
+ * role (the same guard as the resolver's `requireEntity(entityId, 'read')`; a refusal runs the
+ * operation, which answers the refusal) and, in the same statement, the ledger version, read after any
+ * write the client saw commit. Only answers without errors are kept.
  */
 
 /** The longest a request waits for another's answer before running the operation itself. */
@@ -107,15 +107,15 @@ export function useReportAnswerCache(): Plugin<Context> {
       const context = args.contextValue;
       const entityId = argumentValue(plan.entityId, args.variableValues);
       if (typeof entityId !== 'string') return;
+      let version: number;
       try {
-        await context.requireEntity(entityId, 'read');
+        ({ ledgerVersion: version } = await context.requireEntityAtLedgerVersion(entityId, 'read'));
       } catch {
         return; // The resolver answers the refusal.
       }
       const cache = reportCacheOf(context.db);
       const today = context.clock.now().toISOString().slice(0, 7);
       const key = `${entityId}|answer|${documentId(args.document)}|${args.operationName ?? ''}|${today}|${JSON.stringify(args.variableValues ?? {})}`;
-      const version = await readLedgerVersion(context.db, entityId);
       const taken = cache.take(key, version) as Kept | undefined;
       const kept = taken ?? (await answerUnderWay(`${key}|${version}`));
       cache.countLookup('answers', taken ? 'hit' : kept ? 'joined' : 'miss');
