@@ -34,7 +34,6 @@ function useEmptyDatabase(prefix: string): () => string {
   return () => url;
 }
 
-
 async function startServer(database: Database): Promise<FastifyInstance> {
   const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '' });
   const app = await buildApp({
