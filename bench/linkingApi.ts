@@ -7,14 +7,19 @@
  *    as two processes behind a proxy): a subscriber on server B (entityWasUpdated and
  *    entityJobWasUpdated over SSE) while a bank is linked on server A, `runs` times: how long from the
  *    request on A until B's subscriber hears the accounts and the queued sync, that the sync job ran
- *    once on one of the two servers, and that it imported each transaction once.
+ *    once on one of the two servers, and that it imported each transaction once; then one update
+ *    fanned out to 50 streams of five members on B, `runs` × 10 times (each stream reads its viewer's
+ *    access before it sends an event).
  *
  *   npm run bench -- linking-api [runs=10] [clients=50] [seconds=10] [databases=pglite,postgres]
  */
 import { sql } from 'drizzle-orm';
 import { print } from 'graphql';
+import { systemClock } from '../apps/server/src/clock';
 import { openDatabase } from '../apps/server/src/db/client';
 import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
+import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
+import { publishEntityUpdate } from '../apps/server/src/realtime/entityEvents';
 import { QUICKBOOKS_CONNECTION_QUERY } from '../apps/web/src/features/accounting/accountingQueries';
 import { ACCOUNTS_OVERVIEW_QUERY } from '../apps/web/src/features/accounts/accountsOverviewQuery';
 import { ENTITY_JOBS_QUERY } from '../apps/web/src/features/jobs/jobQueries';
@@ -116,6 +121,7 @@ async function acrossTwoServers(target: ScratchDatabase, a: DemoServer, options:
   const syncDone: number[] = [];
   let runsOnce = 0;
   let duplicates = 0;
+  let fanOut = '';
   try {
     for (let run = 0; run < options.runs; run += 1) {
       const accounts = await openSse(b.origin, SUBSCRIBE_ACCOUNTS, { e: a.entityId }, token);
@@ -163,6 +169,7 @@ async function acrossTwoServers(target: ScratchDatabase, a: DemoServer, options:
         jobs.close();
       }
     }
+    fanOut = await fanOutAcrossServers(a, b.origin, options);
   } finally {
     await b.close();
     await second.close();
@@ -180,6 +187,53 @@ async function acrossTwoServers(target: ScratchDatabase, a: DemoServer, options:
   console.log(
     `  sync jobs run exactly once: ${runsOnce} of ${options.runs}; transactions imported twice: ${duplicates}`,
   );
+  console.log(fanOut);
+}
+
+const SUBSCRIBE_REASONS = `subscription($e: ID!) { entityWasUpdated(entityId: $e) { reason } }`;
+const FAN_OUT_STREAMS = 50;
+const FAN_OUT_MEMBERS = 5;
+
+/**
+ * One company's update fanned out to FAN_OUT_STREAMS live streams on server B, ten each of five members
+ * (a user may hold 20, an address 60), published on A, `runs` × 10 times: how long until every stream
+ * has it. Each stream reads its viewer's access again before it sends the event, so this is the price
+ * of that read (one statement per member and event, shared by the member's streams).
+ */
+async function fanOutAcrossServers(
+  a: DemoServer,
+  bOrigin: string,
+  options: LinkingApiBenchOptions,
+): Promise<string> {
+  const members = await rowsOf<{ user_id: string }>(
+    a.db,
+    sql`SELECT user_id FROM memberships WHERE entity_id = ${a.entityId}::uuid
+          AND role IN ('owner', 'admin', 'bookkeeper') ORDER BY role, user_id LIMIT ${FAN_OUT_MEMBERS}`,
+  );
+  const tokens = await Promise.all(
+    members.map(async (member) => (await issueAccessToken(a.db, systemClock, member.user_id, 1)).token),
+  );
+  const streams = [];
+  for (let i = 0; i < FAN_OUT_STREAMS; i += 1) {
+    streams.push(
+      await openSse(bOrigin, SUBSCRIBE_REASONS, { e: a.entityId }, tokens[i % tokens.length] ?? ''),
+    );
+  }
+  const allHeard: number[] = [];
+  try {
+    for (let run = 0; run < options.runs * 10; run += 1) {
+      const sentAt = performance.now();
+      await publishEntityUpdate(a.db, a.entityId, 'apiFlags');
+      const times = await Promise.all(
+        streams.map((stream) => heard(stream, sentAt, (d) => d.entityWasUpdated?.reason === 'apiFlags')),
+      );
+      allHeard.push(Math.max(...times) - sentAt);
+    }
+  } finally {
+    for (const stream of streams) stream.close();
+  }
+  const label = `an update on A → all ${FAN_OUT_STREAMS} streams of ${tokens.length} members heard on B`;
+  return `  ${label.padEnd(LABEL_WIDTH)} ${formatStats(summarizeRuns(allHeard))}`;
 }
 
 /** A GraphQL call on server A that must answer without errors. */

@@ -204,6 +204,18 @@ const configSchema = z.object({
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(200),
   /** The longest a request waits for its turn (its deadline), in milliseconds; then 503, never run. */
   REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Live subscriptions (SSE streams) one user may hold open on this server; one more is refused with
+   * TOO_MANY_REQUESTS, so nobody can take the server's 10,000 from everyone else. The web app holds two
+   * or three per open tab (the company's updates, its jobs, a chat), so 20 is six or more tabs.
+   */
+  MAX_SUBSCRIPTIONS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(20),
+  /**
+   * The same per client address (an IPv6 /64 counts as one): three users' worth, for a small office
+   * behind one NAT. Raise it for a larger one, and set TRUST_PROXY behind a proxy, or every client
+   * shares the proxy's address.
+   */
+  MAX_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(60),
   /** PostgreSQL only: connections this server's pool opens at most (its LISTEN connection is extra). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /**

@@ -37,6 +37,8 @@ export async function openSse(
   query: string,
   variables: Record<string, unknown>,
   token?: string,
+  /** More request headers (X-Forwarded-For, to come from another address under TRUST_PROXY). */
+  headers: Record<string, string> = {},
 ): Promise<SseSubscription> {
   const body = JSON.stringify({ query, variables });
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
@@ -48,6 +50,7 @@ export async function openSse(
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
       },
     });
     request.once('response', resolve);

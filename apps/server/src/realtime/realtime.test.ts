@@ -59,6 +59,23 @@ describe('the topic hub (one process)', () => {
     expect((await a.next()).value).toBe('for a');
     expect(() => hub.subscribe('not a topic!')).toThrow(/topic/);
   });
+
+  it('hears several topics as one subscriber, counted once and let go of all at once', async () => {
+    const hub = createTopicHub({ maxSubscribers: 1 });
+    const both = hub.subscribe(['a', 'b', 'a']);
+    expect(hub.size).toBe(1);
+    expect(() => hub.subscribe('c')).toThrow(RealtimeBusy);
+    hub.deliver('b', 'from b');
+    hub.deliver('c', 'from c');
+    hub.deliver('a', 'from a');
+    expect([(await both.next()).value, (await both.next()).value]).toEqual(['from b', 'from a']);
+    await both.return?.();
+    expect(hub.size).toBe(0);
+    hub.deliver('a', 'after');
+    expect(await both.next()).toMatchObject({ done: true });
+    expect(() => hub.subscribe(['a', 'not a topic!'])).toThrow(/topic/);
+    expect(hub.size).toBe(0);
+  });
 });
 
 describe('realtime on the database', () => {

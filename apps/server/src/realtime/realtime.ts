@@ -24,9 +24,11 @@ export type Realtime = {
    * The messages of one topic from now on, until `signal` aborts, the iterator's `return()` is called or
    * the realtime closes. Each subscriber buffers at most SUBSCRIBER_BUFFER_MAX messages it has not read:
    * past that the oldest is dropped (a slow reader loses intermediate updates, never the latest).
-   * Refused with RealtimeBusy beyond MAX_SUBSCRIBERS open subscriptions in this process.
+   * Refused with RealtimeBusy beyond MAX_SUBSCRIBERS open subscriptions in this process. Given several
+   * topics, one subscription hears all of them, in the order their messages arrive (a live stream
+   * hears its company's topic and its viewer's access changes as one subscriber).
    */
-  subscribe(topic: string, signal?: AbortSignal): AsyncIterableIterator<JsonValue>;
+  subscribe(topic: string | readonly string[], signal?: AbortSignal): AsyncIterableIterator<JsonValue>;
   /** Ends every subscription and stops listening. */
   close(): Promise<void>;
   /** Subscriptions open in this process. */

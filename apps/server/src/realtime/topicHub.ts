@@ -11,7 +11,8 @@ import {
  * Subscriptions live here, not on the database connection, so they outlast a reconnect.
  */
 export type TopicHub = {
-  subscribe(topic: string, signal?: AbortSignal): AsyncIterableIterator<JsonValue>;
+  /** The messages of one topic, or of several in the order they arrive, as one subscriber. */
+  subscribe(topics: string | readonly string[], signal?: AbortSignal): AsyncIterableIterator<JsonValue>;
   /** Hands a message to every open subscriber of its topic. */
   deliver(topic: string, payload: JsonValue): void;
   /** Ends every subscription; later subscriptions end at once. */
@@ -22,7 +23,7 @@ export type TopicHub = {
 export type TopicHubLimits = { maxBuffered?: number; maxSubscribers?: number };
 
 type Subscriber = {
-  topic: string;
+  topics: readonly string[];
   /** Messages not read yet, oldest first, at most maxBuffered. */
   queue: JsonValue[];
   /** Readers waiting for the next message (a `next()` called on an empty queue). */
@@ -48,26 +49,36 @@ export function createTopicHub(limits: TopicHubLimits = {}): TopicHub {
     if (subscriber.ended) return;
     subscriber.ended = true;
     subscriber.queue.length = 0;
-    const set = byTopic.get(subscriber.topic);
-    if (set?.delete(subscriber)) {
-      size -= 1;
-      if (set.size === 0) byTopic.delete(subscriber.topic);
+    let removed = false;
+    for (const topic of subscriber.topics) {
+      const set = byTopic.get(topic);
+      if (set?.delete(subscriber)) {
+        removed = true;
+        if (set.size === 0) byTopic.delete(topic);
+      }
     }
+    if (removed) size -= 1;
     for (const resolve of subscriber.waiting.splice(0)) resolve(DONE);
   };
 
   return {
-    subscribe(topic, signal) {
-      if (!TOPIC_PATTERN.test(topic)) throw new Error(`Not a realtime topic: ${JSON.stringify(topic)}`);
-      const subscriber: Subscriber = { topic, queue: [], waiting: [], ended: closed };
+    subscribe(topicOrTopics, signal) {
+      const topics = [...new Set(typeof topicOrTopics === 'string' ? [topicOrTopics] : topicOrTopics)];
+      const invalid = topics.find((topic) => !TOPIC_PATTERN.test(topic));
+      if (invalid !== undefined || topics.length === 0) {
+        throw new Error(`Not a realtime topic: ${JSON.stringify(invalid ?? topicOrTopics)}`);
+      }
+      const subscriber: Subscriber = { topics, queue: [], waiting: [], ended: closed };
       if (!subscriber.ended && !signal?.aborted) {
         if (size >= maxSubscribers) throw new RealtimeBusy();
-        let set = byTopic.get(topic);
-        if (!set) {
-          set = new Set();
-          byTopic.set(topic, set);
+        for (const topic of topics) {
+          let set = byTopic.get(topic);
+          if (!set) {
+            set = new Set();
+            byTopic.set(topic, set);
+          }
+          set.add(subscriber);
         }
-        set.add(subscriber);
         size += 1;
         signal?.addEventListener('abort', () => end(subscriber), { once: true });
       } else {

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { isUuid } from '../../graphql/context';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { subscribeToEntityTopic } from '../../graphql/watchEntityTopic';
 import { threadNotFound } from './assistantErrors';
@@ -15,17 +16,28 @@ builder.subscriptionFields((t) => ({
     args: { entityId: t.arg.id({ required: true }), threadId: t.arg.id({ required: true }) },
     subscribe: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
-      const threadId = String(args.threadId);
-      await ctx.requireEntity(entityId, 'read');
-      const thread = await findViewerThread(ctx.db, {
+      // As stored and published (the topic is compared as text; the database compares uuids).
+      const threadId = String(args.threadId).toLowerCase();
+      if (!isUuid(threadId)) {
+        // No thread can have this id (nor a topic): refused as chatThread refuses it, nothing opened.
+        await ctx.requireEntity(entityId, 'read');
+        throw threadNotFound();
+      }
+      return subscribeToEntityTopic(ctx, {
         entityId,
-        userId: ctx.requireViewer().userId,
-        threadId,
-      });
-      if (!thread) throw threadNotFound();
-      return subscribeToEntityTopic(ctx, entityId, chatThreadTopic(thread.id), (value) => {
-        const event = parseChatThreadEvent(value);
-        return event && event.threadId === thread.id ? event : null;
+        topic: chatThreadTopic(threadId),
+        parse: (value) => {
+          const event = parseChatThreadEvent(value);
+          return event && event.threadId === threadId ? event : null;
+        },
+        admit: async () => {
+          const thread = await findViewerThread(ctx.db, {
+            entityId,
+            userId: ctx.requireViewer().userId,
+            threadId,
+          });
+          if (!thread) throw threadNotFound();
+        },
       });
     },
     resolve: async (event, _args, ctx) => {

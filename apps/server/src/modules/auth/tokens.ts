@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/preparedPerDatabase';
 import { accessTokens, users } from '../../db/schema';
 import type { Viewer } from '../../graphql/context';
+import { publishAccessChange } from '../../realtime/accessEvents';
 
 /** SHA-256 hex of a secret: what the database keeps instead of the secret itself. */
 export function hashSecret(secret: string): string {
@@ -61,7 +62,8 @@ export async function revokeAccessToken(db: Db, clock: Clock, token: string): Pr
     .update(accessTokens)
     .set({ revokedAt: clock.now() })
     .where(and(eq(accessTokens.tokenHash, hashSecret(token)), isNull(accessTokens.revokedAt)))
-    .returning({ id: accessTokens.id });
+    .returning({ userId: accessTokens.userId });
+  if (revoked[0]) await publishAccessChange(db, revoked[0].userId, null);
   return revoked.length > 0;
 }
 
@@ -78,6 +80,8 @@ export async function revokeAllAccessTokens(db: Db | Tx, clock: Clock, userId: s
     .set({ revokedAt: clock.now() })
     .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
     .returning({ id: accessTokens.id });
+  // Live subscriptions of the revoked tokens end on commit (they read their token again).
+  if (revoked.length > 0) await publishAccessChange(db, userId, null);
   return revoked.length;
 }
 
@@ -98,5 +102,6 @@ export async function revokeOtherAccessTokens(
       and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), ne(accessTokens.id, keepTokenId)),
     )
     .returning({ id: accessTokens.id });
+  if (revoked.length > 0) await publishAccessChange(db, userId, null);
   return revoked.length;
 }

@@ -13,7 +13,11 @@ builder.subscriptionFields((t) => ({
     args: { entityId: t.arg.id({ required: true }) },
     subscribe: (_root, args, ctx) => {
       const entityId = String(args.entityId);
-      return subscribeToEntityTopic(ctx, entityId, entityJobsTopic(entityId), parseJobStatusEvent);
+      return subscribeToEntityTopic(ctx, {
+        entityId,
+        topic: entityJobsTopic(entityId),
+        parse: parseJobStatusEvent,
+      });
     },
     resolve: (event) => event,
   }),

@@ -55,7 +55,11 @@ builder.subscriptionFields((t) => ({
     args: { entityId: t.arg.id({ required: true }) },
     subscribe: (_root, args, ctx) => {
       const entityId = String(args.entityId);
-      return subscribeToEntityTopic(ctx, entityId, entityUpdatesTopic(entityId), parseEntityUpdateEvent);
+      return subscribeToEntityTopic(ctx, {
+        entityId,
+        topic: entityUpdatesTopic(entityId),
+        parse: parseEntityUpdateEvent,
+      });
     },
     resolve: (event) => event,
   }),

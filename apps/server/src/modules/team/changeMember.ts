@@ -6,6 +6,7 @@ import { memberships } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { badInput } from '../../graphql/errors';
 import { parseArgs } from '../../graphql/parseInput';
+import { publishAccessChange } from '../../realtime/accessEvents';
 import { type ClientInfo, recordAuthEvent } from '../auth/audit';
 import { lockTeam } from './lockTeam';
 import { memberNotFound } from './teamErrors';
@@ -39,6 +40,8 @@ export async function updateMemberRole(
     if (locked.role === role) return locked;
     const now = clock.now();
     await tx.update(memberships).set({ role, updatedAt: now }).where(eq(memberships.id, locked.id));
+    // Their live streams read their access again on commit: a role that may not read ends them.
+    await publishAccessChange(tx, locked.userId, locked.entityId);
     await recordAuthEvent(tx, clock, {
       type: 'member.role_changed',
       userId: actor.id,
@@ -53,12 +56,15 @@ export async function updateMemberRole(
 
 /**
  * deleteMember (spec §7): the person leaves the company's team and loses access at once (every request
- * checks membership). The owner cannot be removed. Their account and their other companies stay.
+ * checks membership, and their live subscriptions of the company end when the removal commits). The
+ * owner cannot be removed. Their account and their other companies stay.
  */
 export async function deleteMember(db: Db, clock: Clock, member: MemberView, actor: Actor): Promise<string> {
   return writeTransaction(db, async (tx) => {
     const locked = await lockEditableMember(tx, member, TEAM_MESSAGES.ownerNotRemovable);
     await tx.delete(memberships).where(eq(memberships.id, locked.id));
+    // Their live streams of the company end on commit, on every server.
+    await publishAccessChange(tx, locked.userId, locked.entityId);
     await recordAuthEvent(tx, clock, {
       type: 'member.removed',
       userId: actor.id,
