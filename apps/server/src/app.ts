@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -74,6 +75,7 @@ export async function buildApp(
     },
   });
   await app.register(formbody);
+  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1_048_576, files: 5, fields: 50 } });
 
   // Work a request starts and does not wait for (a password reset's lookup and email).

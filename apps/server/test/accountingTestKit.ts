@@ -60,15 +60,108 @@ export async function freshToken(t: TestApp, userId: string): Promise<string> {
 /** The path and query of an absolute URL, for app.inject. */
 const pathOf = (url: URL) => `${url.pathname}${url.search}`;
 
-/** createQuickbooksConnection as the token's user: QuickBooks' consent screen's address. */
-export async function startQuickbooksConnection(t: TestApp, entityId: string, token: string): Promise<URL> {
-  const result = await t.graphql<{ createQuickbooksConnection: { oauthUrl: string } }>(
-    CREATE_QUICKBOOKS_CONNECTION,
-    { e: entityId },
-    token,
-  );
+/**
+ * A browser, as far as the QuickBooks flow can tell one from another: the cookies the app set in it
+ * (the binding cookie of each flow it started), each until it expires by the app's clock. Only
+ * callbacks are sent them: the binding cookie's path is the callback's.
+ */
+export type TestBrowser = { cookies: Map<string, { value: string; expiresAt: number }> };
+
+export const newTestBrowser = (): TestBrowser => ({ cookies: new Map() });
+
+/**
+ * A copy of the browser's cookies as they are now, sent whatever their lifetime: a browser whose clock
+ * is behind, or one that kept a cookie the app has since cleared in the original.
+ */
+export function copyKeepingCookies(browser: TestBrowser): TestBrowser {
+  return {
+    cookies: new Map(
+      [...browser.cookies].map(([name, cookie]) => [
+        name,
+        { value: cookie.value, expiresAt: Number.POSITIVE_INFINITY },
+      ]),
+    ),
+  };
+}
+
+/** The browser the helpers use when a test names none: one per test file, as one person's would be. */
+const defaultBrowser = newTestBrowser();
+
+/** One Set-Cookie line: its name, its value, and its lifetime in seconds (null: for the session). */
+export function parseSetCookie(line: string): {
+  name: string;
+  value: string;
+  maxAge: number | null;
+  attributes: Map<string, string>;
+} {
+  const [pair = '', ...rest] = line.split(';').map((part) => part.trim());
+  const separator = pair.indexOf('=');
+  const attributes = new Map<string, string>();
+  for (const attribute of rest) {
+    const equals = attribute.indexOf('=');
+    const key = (equals < 0 ? attribute : attribute.slice(0, equals)).toLowerCase();
+    attributes.set(key, equals < 0 ? '' : attribute.slice(equals + 1));
+  }
+  const maxAge = attributes.get('max-age');
+  const expires = attributes.get('expires');
+  const expired = expires !== undefined && new Date(expires).getTime() <= 0;
+  return {
+    name: pair.slice(0, separator),
+    value: decodeURIComponent(pair.slice(separator + 1)),
+    maxAge: expired ? 0 : maxAge !== undefined ? Number(maxAge) : null,
+    attributes,
+  };
+}
+
+/** The Set-Cookie lines of a response. */
+export function setCookieLines(headers: Record<string, unknown>): string[] {
+  const value = headers['set-cookie'];
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+/** Keeps (or, for a cookie set to expire, forgets) what a response set in the browser. */
+function keepCookies(t: TestApp, browser: TestBrowser, headers: Record<string, unknown>) {
+  for (const line of setCookieLines(headers)) {
+    const cookie = parseSetCookie(line);
+    if (cookie.maxAge !== null && cookie.maxAge <= 0) browser.cookies.delete(cookie.name);
+    else {
+      const expiresAt =
+        cookie.maxAge === null ? Number.POSITIVE_INFINITY : t.clock.now().getTime() + cookie.maxAge * 1_000;
+      browser.cookies.set(cookie.name, { value: cookie.value, expiresAt });
+    }
+  }
+}
+
+/** The Cookie header the browser sends, without the cookies that have expired by the app's clock. */
+function cookieHeaderOf(t: TestApp, browser: TestBrowser): Record<string, string> {
+  const now = t.clock.now().getTime();
+  const live = [...browser.cookies].filter(([, cookie]) => cookie.expiresAt > now);
+  return live.length === 0
+    ? {}
+    : { cookie: live.map(([name, cookie]) => `${name}=${encodeURIComponent(cookie.value)}`).join('; ') };
+}
+
+/**
+ * createQuickbooksConnection as the token's user, from the browser (whose cookies keep what the
+ * answer sets): QuickBooks' consent screen's address.
+ */
+export async function startQuickbooksConnection(
+  t: TestApp,
+  entityId: string,
+  token: string,
+  browser: TestBrowser = defaultBrowser,
+): Promise<URL> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: JSON.stringify({ query: CREATE_QUICKBOOKS_CONNECTION, variables: { e: entityId } }),
+  });
+  keepCookies(t, browser, response.headers);
+  const result = response.json<{ data?: { createQuickbooksConnection: { oauthUrl: string } } }>();
   const oauthUrl = result.data?.createQuickbooksConnection.oauthUrl;
-  if (!oauthUrl) throw new Error(`createQuickbooksConnection: ${JSON.stringify(result.errors)}`);
+  if (!oauthUrl) throw new Error(`createQuickbooksConnection: ${response.body}`);
   return new URL(oauthUrl);
 }
 
@@ -92,22 +185,48 @@ export async function answerConsent(
   return new URL(String(response.headers.location));
 }
 
-/** The callback followed: where it sends the browser (the integrations page with the outcome). */
-export async function followCallback(t: TestApp, callback: URL): Promise<URL> {
-  const response = await t.app.inject({ method: 'GET', url: pathOf(callback) });
+/** The browser opening the callback's address (with its cookies): the answer, whatever it is. */
+export async function openCallback(
+  t: TestApp,
+  callback: URL,
+  browser: TestBrowser = defaultBrowser,
+  headers: Record<string, string> = {},
+) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: pathOf(callback),
+    headers: { ...headers, ...cookieHeaderOf(t, browser) },
+  });
+  keepCookies(t, browser, response.headers);
+  return response;
+}
+
+/** The callback followed by the browser: where it sends it (the integrations page with the outcome). */
+export async function followCallback(
+  t: TestApp,
+  callback: URL,
+  browser: TestBrowser = defaultBrowser,
+): Promise<URL> {
+  const response = await openCallback(t, callback, browser);
   expect(response.statusCode, response.body).toBe(303);
   return new URL(String(response.headers.location));
 }
 
-/** The whole round trip as the token's user (the owner's by default): the settings page it ends on. */
+/** The whole round trip as the token's user (the owner's by default) in one browser: the settings page it ends on. */
 export async function connectQuickbooks(
   t: TestApp,
   fixture: { entityId: string; owner: { token: string } },
-  options: { token?: string; realmId?: string } = {},
+  options: { token?: string; realmId?: string; browser?: TestBrowser } = {},
 ): Promise<{ landing: URL; jobId: string | null }> {
-  const oauthUrl = await startQuickbooksConnection(t, fixture.entityId, options.token ?? fixture.owner.token);
+  const browser = options.browser ?? defaultBrowser;
+  const oauthUrl = await startQuickbooksConnection(
+    t,
+    fixture.entityId,
+    options.token ?? fixture.owner.token,
+    browser,
+  );
   const callback = await answerConsent(t, oauthUrl, 'connect', options.realmId ?? SANDBOX_REALM);
-  const landing = await followCallback(t, callback);
+  const landing = await followCallback(t, callback, browser);
   return { landing, jobId: landing.searchParams.get('jobId') };
 }
 

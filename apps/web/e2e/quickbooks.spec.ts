@@ -21,7 +21,8 @@ import { screenshotAtEachSize, shot } from './support/screenshots';
  * consent screen, back to Integrations with the first sync followed live in the job status control
  * until it succeeds and goes; then the accounting-connected mode: no Transactions in the sidebar,
  * Linked Accounts saying bank accounts come from QuickBooks and listing its accounts, and the report
- * showing the imported figures.
+ * showing the imported figures. The consent link finished in another browser is refused with a page
+ * of the server's, and connects nothing.
  */
 
 /** Mantine's transitions (dialogs, menus, toasts) take up to 200 ms. */
@@ -148,6 +149,61 @@ test('connects QuickBooks Online through the sandbox, follows the sync, and turn
   );
   await page.setViewportSize(SCREEN_SIZES[0]);
   await page.screenshot({ path: shot('report-quickbooks-1440x900') });
+});
+
+test('a consent link finished in another browser connects nothing, and the page says so', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const user = await signUpUser(request, { email: uniqueEmail('qbo-bound'), name: 'Bound Books' });
+  const entityId = await createEntity(request, user.token, uniqueName('Bound Co'));
+  await signInWithToken(page, user.token);
+  const shell = new AppShell(page);
+  await page.goto('/settings/integrations');
+  await shell.waitForPage('Integrations');
+  const card = page.getByRole('region', { name: 'QuickBooks Online' });
+
+  // Connect sets the flow's cookie in this browser: HttpOnly, Lax, for the callback only.
+  await card.getByRole('button', { name: 'Connect' }).click();
+  await expect(page).toHaveURL(/\/api\/sandbox\/quickbooks\/authorize/);
+  const binding = (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('keel_qbo_'));
+  expect(binding).toHaveLength(1);
+  expect(binding[0]).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/quickbooks/callback' });
+
+  // The consent link, opened and agreed to in another browser (no Keel session): refused with a page.
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto(page.url());
+    await other.getByRole('button', { name: 'Connect' }).click();
+    await expect(other).toHaveURL(/\/api\/quickbooks\/callback\?/);
+    await expect(other.getByRole('heading', { level: 1 })).toHaveText('QuickBooks Online was not connected');
+    await expect(other.getByText('This browser did not start this connection')).toBeVisible();
+    await expect(other.getByRole('link', { name: 'Go to Integrations' })).toHaveAttribute(
+      'href',
+      /\/settings\/integrations$/,
+    );
+    await screenshotAtEachSize(other, 'quickbooks-other-browser');
+  } finally {
+    await elsewhere.close();
+  }
+
+  // The browser that started it finds the flow spent, and nothing connected.
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page).toHaveURL(/\/settings\/integrations$/);
+  await expect(card.getByTestId('quickbooks-error')).toContainText('expired or was already used');
+  expect(
+    (await page.context().cookies()).filter((cookie) => cookie.name.startsWith('keel_qbo_')),
+  ).toHaveLength(0);
+  const { quickbooksConnection } = await graphql<{ quickbooksConnection: { id: string } | null }>(
+    request,
+    user.token,
+    'query($e: ID!) { quickbooksConnection(entityId: $e) { id } }',
+    { e: entityId },
+  );
+  expect(quickbooksConnection).toBeNull();
+  await expect(card.getByRole('button', { name: 'Connect' })).toBeVisible();
 });
 
 test('a bookkeeper sees why QuickBooks cannot be connected', async ({ page, request }) => {

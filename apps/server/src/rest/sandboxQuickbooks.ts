@@ -6,6 +6,7 @@ import { quickbooksRedirectUri } from '../modules/accounting';
 import { AccountingError, type SandboxAccountingControls } from '../providers/accounting';
 import { QUICKBOOKS_SCOPE, SANDBOX_AUTHORIZE_PATH } from '../providers/accounting/sandbox';
 import { isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
+import { escapeHtml } from './htmlPage';
 import { readBodyFields } from './requestInput';
 
 /** The consent page's title (what Intuit's screen says, for the sandbox). */
@@ -27,12 +28,6 @@ const decisionSchema = authorizeSchema.extend({
 });
 
 type AuthorizeRequest = z.infer<typeof authorizeSchema>;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** Keeps only text values sent once (a repeated parameter counts as absent). */
 function singleValues(input: unknown): Record<string, string> {

@@ -4,8 +4,11 @@ import {
   answerConsent,
   CREATE_QUICKBOOKS_CONNECTION,
   connectQuickbooks,
+  copyKeepingCookies,
   followCallback,
+  newTestBrowser,
   OTHER_SANDBOX_REALM,
+  openCallback,
   QUICKBOOKS_CONNECTION,
   quickbooksConnectionRow,
   quickbooksSnapshot,
@@ -21,7 +24,8 @@ import { hashOauthState, OAUTH_STATE_TTL_MS } from './createQuickbooksConnection
 /**
  * Connecting QuickBooks Online (spec §7 CreateQuickbooksConnection): the OAuth round trip through the
  * REST routes (createQuickbooksConnection, the sandbox's consent page, the callback), the one-time
- * state, and what a refused callback leaves (nothing but the spent state).
+ * state, and what a refused callback leaves (nothing but the spent state). Which browser may finish
+ * a flow: accountingBrowserBinding.test.ts.
  */
 
 let t: TestApp;
@@ -113,56 +117,69 @@ describe('the OAuth round trip', () => {
   it('refuses a state used twice, expired or unknown, and a denied consent, changing nothing but the state', async () => {
     const acme = await createLedgerFixture(t, 'Refusals');
     const before = await quickbooksSnapshot(t, acme.entityId);
-    const landingOf = async (callback: URL) => {
-      const landing = await followCallback(t, callback);
+    const browser = newTestBrowser();
+    const landingOf = async (callback: URL, from = browser) => {
+      const landing = await followCallback(t, callback, from);
       expect(`${landing.origin}${landing.pathname}`).toBe(`${t.config.APP_URL}/settings/integrations`);
       return Object.fromEntries(landing.searchParams);
+    };
+    /** A browser without the flow's cookie is not sent into the app: 403, and the state is spent. */
+    const expectNotThisBrowser = async (callback: URL, from = browser) => {
+      const response = await openCallback(t, callback, from);
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.headers.location).toBeUndefined();
     };
 
     // Cancel on the consent page.
     const cancel = await answerConsent(
       t,
-      await startQuickbooksConnection(t, acme.entityId, acme.owner.token),
+      await startQuickbooksConnection(t, acme.entityId, acme.owner.token, browser),
       'cancel',
     );
     expect(cancel.searchParams.get('error')).toBe('access_denied');
     expect(cancel.searchParams.get('code')).toBeNull();
+    const keptCookie = copyKeepingCookies(browser);
     expect(await landingOf(cancel)).toEqual({ quickbooks: 'error', reason: 'access_denied' });
-    // The same state again, now with a code: spent.
+    // The same state again, now with a code: the browser's cookie went with the first answer, and one
+    // that kept it finds the state spent.
     const again = new URL(cancel);
     again.searchParams.delete('error');
     again.searchParams.set('code', 'AB11forged');
     again.searchParams.set('realmId', SANDBOX_REALM);
-    expect(await landingOf(again)).toEqual({ quickbooks: 'error', reason: 'invalid_state' });
+    await expectNotThisBrowser(again);
+    expect(await landingOf(again, keptCookie)).toEqual({ quickbooks: 'error', reason: 'invalid_state' });
 
-    // Expired: the user took more than 10 minutes.
-    const slow = await startQuickbooksConnection(t, acme.entityId, acme.owner.token);
+    // Expired: the user took more than 10 minutes. A browser whose clock is behind still sends the
+    // cookie, and finds the state expired; the browser itself dropped the cookie with the state.
+    const slow = await startQuickbooksConnection(t, acme.entityId, acme.owner.token, browser);
+    const slowClock = copyKeepingCookies(browser);
     t.clock.advance(OAUTH_STATE_TTL_MS + 1_000);
-    expect(await landingOf(await answerConsent(t, slow, 'connect'))).toEqual({
-      quickbooks: 'error',
-      reason: 'invalid_state',
-    });
+    const late = await answerConsent(t, slow, 'connect');
+    expect(await landingOf(late, slowClock)).toEqual({ quickbooks: 'error', reason: 'invalid_state' });
+    await expectNotThisBrowser(late);
     t.clock.set(NOON);
 
-    // Unknown, missing and malformed states.
+    // Unknown, missing and malformed states: no browser holds a cookie for them.
     const real = await answerConsent(
       t,
-      await startQuickbooksConnection(t, acme.entityId, acme.owner.token),
+      await startQuickbooksConnection(t, acme.entityId, acme.owner.token, browser),
       'connect',
     );
     for (const state of ['x'.repeat(43), null, '<script>']) {
       const forged = new URL(real);
       if (state === null) forged.searchParams.delete('state');
       else forged.searchParams.set('state', state);
-      expect(await landingOf(forged)).toEqual({ quickbooks: 'error', reason: 'invalid_state' });
+      await expectNotThisBrowser(forged);
     }
     expect(await quickbooksSnapshot(t, acme.entityId)).toEqual(before);
 
     // A code QuickBooks refuses (tampered): the state is spent, nothing connected.
     const tampered = new URL(real);
     tampered.searchParams.set('code', `${tampered.searchParams.get('code')}x`);
+    const beforeTampering = copyKeepingCookies(browser);
     expect(await landingOf(tampered)).toEqual({ quickbooks: 'error', reason: 'exchange_failed' });
-    expect(await landingOf(real)).toEqual({ quickbooks: 'error', reason: 'invalid_state' });
+    await expectNotThisBrowser(real);
+    expect(await landingOf(real, beforeTampering)).toEqual({ quickbooks: 'error', reason: 'invalid_state' });
     expect(await quickbooksSnapshot(t, acme.entityId)).toEqual(before);
   });
 

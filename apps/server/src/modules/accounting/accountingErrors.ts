@@ -31,3 +31,10 @@ export const CALLBACK_REASONS = [
   'already_connected',
 ] as const;
 export type CallbackReason = (typeof CALLBACK_REASONS)[number];
+
+/**
+ * The callback came to a browser that did not start the flow (or that no longer holds its cookie: the
+ * flow was finished or expired there). Not one of CALLBACK_REASONS: such a browser is not sent into the
+ * app, where it may be signed out or signed in as someone else, but shown a page of its own.
+ */
+export const BROWSER_MISMATCH = 'browser_mismatch';

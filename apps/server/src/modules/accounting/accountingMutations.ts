@@ -1,12 +1,14 @@
 import { builder } from '../../graphql/builder';
 import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
+import { replyOfContext } from '../../graphql/replyOfContext';
 import { JobStatusRef } from '../jobs/jobTypes';
 import { accountingDepsOf } from './accountingDeps';
 import { quickbooksLoginRequired, quickbooksNotConnected } from './accountingErrors';
 import { DeleteQuickbooksConnectionPayloadRef, QuickbooksConnectionPayloadRef } from './accountingTypes';
 import { createQuickbooksConnection } from './createQuickbooksConnection';
 import { deleteQuickbooksConnection } from './deleteQuickbooksConnection';
+import { quickbooksBindingCookie } from './quickbooksBrowserBinding';
 import { findLiveQuickbooksConnection } from './quickbooksConnectionRows';
 import { enqueueQuickbooksSync } from './quickbooksSyncJob';
 
@@ -18,14 +20,20 @@ builder.mutationFields((t) => ({
     ...fieldPolicy({ access: MANAGE }),
     type: QuickbooksConnectionPayloadRef,
     description:
-      "CreateQuickbooksConnection(entityId) (spec §7): the address of QuickBooks' consent screen, to which the browser redirects. Consenting connects the company (or, when connected already to the same company file, reconnects it with new tokens) and queues its first sync (QuickbooksSync); the callback sends the browser to /settings/integrations with the outcome. Owners and admins only.",
+      "CreateQuickbooksConnection(entityId) (spec §7): the address of QuickBooks' consent screen, to which the browser redirects. The answer also sets an HttpOnly cookie that binds the flow to this browser: only the browser that made this call can finish it. Consenting connects the company (or, when connected already to the same company file, reconnects it with new tokens) and queues its first sync (QuickbooksSync); the callback sends the browser to /settings/integrations with the outcome. Owners and admins only.",
     args: { entityId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, MANAGE);
       requireFeature(ctx.config.FEATURES, 'quickbooks');
       const viewer = ctx.requireViewer();
-      return createQuickbooksConnection(accountingDepsOf(ctx), { entityId, userId: viewer.userId });
+      const { oauthUrl, browser } = await createQuickbooksConnection(accountingDepsOf(ctx), {
+        entityId,
+        userId: viewer.userId,
+      });
+      const cookie = quickbooksBindingCookie(ctx.config, browser.state);
+      replyOfContext(ctx).setCookie(cookie.name, browser.binding, cookie.options);
+      return { oauthUrl };
     },
   }),
   syncQuickbooks: t.field({

@@ -8,7 +8,7 @@ export const QuickbooksConnectionPayloadRef = builder
     fields: (t) => ({
       oauthUrl: t.exposeString('oauthUrl', {
         description:
-          "QuickBooks' consent screen: the browser goes there. It comes back to /api/quickbooks/callback, which sends it on to /settings/integrations?quickbooks=connected&jobId=… (or quickbooks=error&reason=…). Valid 10 minutes, once.",
+          "QuickBooks' consent screen: the browser goes there. It comes back to /api/quickbooks/callback, which sends it on to /settings/integrations?quickbooks=connected&jobId=… (or quickbooks=error&reason=…). Valid 10 minutes, once, and only in the browser that asked for it (the binding cookie set with this answer); any other browser gets a refusal page and nothing is connected.",
       }),
     }),
   });

@@ -7,8 +7,9 @@ import { RetryableConflict, writeTransaction } from '../../db/transactions';
 import type { JobRow } from '../../jobs/jobRows';
 import { AccountingError, type QuickbooksTokens } from '../../providers/accounting';
 import type { AccountingDeps } from './accountingDeps';
-import type { CallbackReason } from './accountingErrors';
+import { BROWSER_MISMATCH, type CallbackReason } from './accountingErrors';
 import { hashOauthState } from './createQuickbooksConnection';
+import { isQuickbooksStateBoundTo } from './quickbooksBrowserBinding';
 import { type QuickbooksConnectionRow, sealedTokenColumns } from './quickbooksConnectionRows';
 import { enqueueQuickbooksSync } from './quickbooksSyncJob';
 import { quickbooksRedirectUri } from './quickbooksUrls';
@@ -21,9 +22,13 @@ export type QuickbooksCallback = {
   error?: string | undefined;
 };
 
+/** What the browser that arrived holds: its binding cookie for the state, if it has one. */
+export type QuickbooksCallbackBrowser = { binding: string | undefined };
+
 export type QuickbooksCallbackOutcome =
   | { connected: true; entityId: string; connection: QuickbooksConnectionRow; job: JobRow }
-  | { connected: false; reason: CallbackReason };
+  | { connected: false; reason: CallbackReason }
+  | { connected: false; reason: typeof BROWSER_MISMATCH };
 
 /** A state createQuickbooksConnection made: 43 base64url characters (shorter or longer ones are refused). */
 const STATE = /^[A-Za-z0-9_-]{16,256}$/;
@@ -35,10 +40,17 @@ const refused = (reason: CallbackReason): QuickbooksCallbackOutcome => ({ connec
 
 /**
  * The end of a QuickBooks authorization (GET /api/quickbooks/callback): no bearer token arrives, so the
- * one-time state says who asked for which company. It is consumed first (unused and unexpired, marked
- * used in the same statement, so it works once), then the user it names must still manage the company.
- * The code is exchanged for tokens, and the connection stored (the tokens sealed) with its first sync
- * queued (QuickbooksSync), in one transaction.
+ * one-time state says who asked for which company, and the browser must prove it is the one that
+ * asked: its binding cookie must be the one the state was derived from (quickbooksBrowserBinding.ts).
+ * Any other browser (no Keel session, another user's, the same user's elsewhere, or one that already
+ * spent its cookie) is refused with BROWSER_MISMATCH before the flow's user or company is looked at:
+ * its code is never exchanged, and the state it brought is spent, so the address it holds cannot be
+ * finished later in the asker's browser either.
+ *
+ * Then the state is consumed (unused and unexpired, marked used in the same statement, so it works
+ * once), and the user it names must still manage the company. The code is exchanged for tokens, and
+ * the connection stored (the tokens sealed) with its first sync queued (QuickbooksSync), in one
+ * transaction.
  *
  * Connecting the same company file again replaces its tokens and carries on from its cursor (a
  * reconnect, or connecting again after disconnecting); another company file while one is connected is
@@ -48,8 +60,13 @@ const refused = (reason: CallbackReason): QuickbooksCallbackOutcome => ({ connec
 export async function completeQuickbooksConnection(
   deps: AccountingDeps,
   input: QuickbooksCallback,
+  browser: QuickbooksCallbackBrowser,
 ): Promise<QuickbooksCallbackOutcome> {
-  if (!input.state || !STATE.test(input.state)) return refused('invalid_state');
+  if (!input.state || !STATE.test(input.state)) return { connected: false, reason: BROWSER_MISMATCH };
+  if (!isQuickbooksStateBoundTo(input.state, browser.binding)) {
+    await spendState(deps, input.state);
+    return { connected: false, reason: BROWSER_MISMATCH };
+  }
   const consumed = await consumeState(deps, input.state);
   if (!consumed) return refused('invalid_state');
   if (input.error !== undefined)
@@ -86,6 +103,16 @@ export async function completeQuickbooksConnection(
     return refused('already_connected');
   }
   return { connected: true, entityId: consumed.entityId, ...stored };
+}
+
+/** Spends the state, whoever brought it, if it is still open. */
+async function spendState(deps: AccountingDeps, state: string): Promise<void> {
+  await deps.db
+    .update(quickbooksOauthStates)
+    .set({ usedAt: deps.clock.now() })
+    .where(
+      and(eq(quickbooksOauthStates.nonceHash, hashOauthState(state)), isNull(quickbooksOauthStates.usedAt)),
+    );
 }
 
 /** Spends the state: who it was made for, and whether they may still manage the company. */

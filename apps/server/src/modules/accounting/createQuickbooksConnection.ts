@@ -1,12 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, desc, eq, isNotNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import { quickbooksOauthStates } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import type { AccountingDeps } from './accountingDeps';
+import {
+  newQuickbooksBrowserBinding,
+  OAUTH_STATE_TTL_MS,
+  type QuickbooksBrowserBinding,
+} from './quickbooksBrowserBinding';
 import { quickbooksRedirectUri } from './quickbooksUrls';
 
-/** How long the browser has to come back from QuickBooks' consent screen. */
-export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+export { OAUTH_STATE_TTL_MS } from './quickbooksBrowserBinding';
 /** The most open states a company keeps (the newest): asking again and again stores no more. */
 export const OPEN_STATES_MAX = 20;
 
@@ -15,17 +19,19 @@ export const hashOauthState = (state: string) => createHash('sha256').update(sta
 
 /**
  * CreateQuickbooksConnection(entityId) (spec §7): the address of QuickBooks' consent screen, to which
- * the browser goes. Its `state` is a one-time nonce (32 random bytes) bound to the user and the
- * company, kept hashed for OAUTH_STATE_TTL_MS; the callback (completeQuickbooksConnection) consumes it.
- * The company's used and expired states are cleared at the same time, and only its newest
+ * the browser goes, and the binding the caller hands to that browser alone (quickbooksBrowserBinding.ts:
+ * the cookie the callback asks for). Its `state`, derived from the binding, is one-time, bound to the
+ * user and the company, kept hashed for OAUTH_STATE_TTL_MS; the callback (completeQuickbooksConnection)
+ * consumes it. The company's used and expired states are cleared at the same time, and only its newest
  * OPEN_STATES_MAX are kept. Callers check manageEntity first.
  * Connecting again while connected is how a company reconnects (new tokens for the same company file).
  */
 export async function createQuickbooksConnection(
   deps: AccountingDeps,
   input: { entityId: string; userId: string },
-): Promise<{ oauthUrl: string }> {
-  const state = randomBytes(32).toString('base64url');
+): Promise<{ oauthUrl: string; browser: QuickbooksBrowserBinding }> {
+  const browser = newQuickbooksBrowserBinding();
+  const { state } = browser;
   const now = deps.clock.now();
   await writeTransaction(deps.db, async (tx) => {
     await tx
@@ -61,5 +67,6 @@ export async function createQuickbooksConnection(
   });
   return {
     oauthUrl: deps.accounting.authorizeUrl({ state, redirectUri: quickbooksRedirectUri(deps.config) }),
+    browser,
   };
 }

@@ -9,14 +9,21 @@ import './accountingQueries';
 import './accountingMutations';
 
 export { type AccountingDeps, accountingDepsOf, accountingDepsOfApp } from './accountingDeps';
-export { CALLBACK_REASONS, type CallbackReason } from './accountingErrors';
+export { BROWSER_MISMATCH, CALLBACK_REASONS, type CallbackReason } from './accountingErrors';
 export {
   completeQuickbooksConnection,
   type QuickbooksCallback,
+  type QuickbooksCallbackBrowser,
   type QuickbooksCallbackOutcome,
 } from './completeQuickbooksConnection';
 export { createQuickbooksConnection, OAUTH_STATE_TTL_MS } from './createQuickbooksConnection';
 export { listQuickbooksAccounts, type QuickbooksAccountRow } from './listQuickbooksAccounts';
+export {
+  isQuickbooksStateBoundTo,
+  type QuickbooksBindingCookie,
+  type QuickbooksBrowserBinding,
+  quickbooksBindingCookie,
+} from './quickbooksBrowserBinding';
 export { type QuickbooksRoot, quickbooksRootOf } from './quickbooksRoots';
 export { QUICKBOOKS_SYNC_JOB, quickbooksSyncHandler } from './quickbooksSyncJob';
 export { integrationsPageUrl, QUICKBOOKS_CALLBACK_PATH, quickbooksRedirectUri } from './quickbooksUrls';

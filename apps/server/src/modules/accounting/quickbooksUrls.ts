@@ -15,7 +15,11 @@ const base = (config: Pick<Config, 'APP_URL'>) => config.APP_URL.replace(/\/+$/,
 export const quickbooksRedirectUri = (config: Pick<Config, 'APP_URL'>) =>
   `${base(config)}${QUICKBOOKS_CALLBACK_PATH}`;
 
-/** The integrations settings page with the outcome: `quickbooks=connected&jobId=…` or `quickbooks=error&reason=…`. */
+/**
+ * The integrations settings page with the outcome: `quickbooks=connected&jobId=…` or
+ * `quickbooks=error&reason=…` (or none).
+ */
 export function integrationsPageUrl(config: Pick<Config, 'APP_URL'>, query: Record<string, string>): string {
-  return `${base(config)}${INTEGRATIONS_PAGE_PATH}?${new URLSearchParams(query)}`;
+  const search = new URLSearchParams(query).toString();
+  return `${base(config)}${INTEGRATIONS_PAGE_PATH}${search ? `?${search}` : ''}`;
 }

@@ -100,7 +100,11 @@ export type QuickbooksTokens = {
 export type AccountingConnection = { realmId: string; accessToken: string };
 
 export type AuthorizeUrlRequest = {
-  /** The one-time state the callback must bring back. */
+  /**
+   * The one-time state the callback must bring back, unchanged: an opaque value the accounting module
+   * derived from the asking browser's binding cookie (modules/accounting/quickbooksBrowserBinding.ts).
+   * The callback, not the provider, checks it, so every adapter gets the same binding.
+   */
   state: string;
   /** This app's callback (GET /api/quickbooks/callback). */
   redirectUri: string;
