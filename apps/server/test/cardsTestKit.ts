@@ -71,16 +71,23 @@ export async function cancelCards(db: Db, entityId: string, kind: CardKind): Pro
 export function revealByRest(
   t: TestApp,
   cardId: string,
-  options: { bearer?: string; token?: string; via?: 'header' | 'query'; path?: 'cards' | 'tprime' } = {},
+  options: {
+    bearer?: string;
+    token?: string;
+    /** Where the reveal token goes: the X-Reveal-Token header (the default), the query string, or both. */
+    via?: 'header' | 'query' | 'both';
+    path?: 'cards' | 'tprime';
+  } = {},
 ): Promise<LightMyRequestResponse> {
   const base = options.path === 'tprime' ? '/api/v1/cards/tprime' : '/api/v1/cards';
-  const query = options.token && options.via === 'query' ? `?token=${encodeURIComponent(options.token)}` : '';
+  const via = options.via ?? 'header';
+  const query = options.token && via !== 'header' ? `?token=${encodeURIComponent(options.token)}` : '';
   return t.app.inject({
     method: 'GET',
     url: `${base}/${cardId}${query}`,
     headers: {
       ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}),
-      ...(options.token && options.via !== 'query' ? { 'x-reveal-token': options.token } : {}),
+      ...(options.token && via !== 'query' ? { 'x-reveal-token': options.token } : {}),
     },
   });
 }

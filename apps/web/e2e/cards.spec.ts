@@ -94,7 +94,12 @@ test.describe('cards', () => {
     await expect(virtual.getByTestId('card-expiration')).toHaveText(/^11\/29$/);
 
     // Reveal: the full number in groups of 4 (ending as the masked one did) and the CVV; Hide masks again.
+    // The reveal token travels in the X-Reveal-Token header, never in the address.
+    const revealRequest = page.waitForRequest((sent) => /\/api\/v1\/cards\/[^/?]+/.test(sent.url()));
     await virtual.getByRole('button', { name: 'Reveal' }).click();
+    const reveal = await revealRequest;
+    expect(new URL(reveal.url()).search).toBe('');
+    expect(await reveal.headerValue('x-reveal-token')).toBeTruthy();
     await expect(virtual.getByTestId('card-number')).toHaveText(new RegExp(`^4000 \\d{4} \\d{4} ${last4}$`));
     await expect(virtual.getByTestId('card-cvv')).toHaveText(/^\d{3}$/);
     await screenshotAtEachSize(page, 'cards-revealed');

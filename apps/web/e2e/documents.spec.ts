@@ -10,7 +10,8 @@ import { shot } from './support/screenshots';
  * account/document) as the demo owner, reading the demo company only: export a month's statement and
  * read its opening and closing balances back out of the PDF (pdftotext), checked against the Keel
  * account's bookkeeping transactions; the account agreements' View links; the 2025 Form 1099-INT; a
- * file token of another company refused.
+ * file token of another company refused. Each download asks for its own single-use file token: the
+ * address the browser downloaded from opens nothing afterwards.
  */
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -126,17 +127,30 @@ test.describe('documents', () => {
     await page.getByRole('option', { name: monthLabel(month) }).click();
 
     const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(
       `keel-statement-${account.accountNumber.slice(-4)}-${month}.pdf`,
     );
+    // The address carried a file token, now spent: opened again, it is refused.
+    expect(new URL(download.url()).searchParams.get('token')).toBeTruthy();
+    const replayed = await request.get(download.url());
+    expect(replayed.status()).toBe(401);
+    expect(await replayed.json()).toMatchObject({ status: 401 });
     const text = pdfText(await download.path());
     expect(text).toContain('Account Statement');
     expect(text).toContain('October 1, 2026 – October 31, 2026');
     expect(amountAfter(text, 'Opening balance')).toBe(dollars(opening));
     expect(amountAfter(text, 'Closing balance')).toBe(dollars(closing));
     await expect(page).toHaveURL(/\/documents$/);
+
+    // A second click downloads again, under a token of its own.
+    const again = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    const second = await again;
+    expect(second.suggestedFilename()).toBe(download.suggestedFilename());
+    expect(second.url()).not.toBe(download.url());
+    expect(pdfText(await second.path())).toContain('Account Statement');
   });
 
   test('links the account agreements to their texts on /legal/disclosures', async ({ page, request }) => {
@@ -169,7 +183,7 @@ test.describe('documents', () => {
     const year = page.getByTestId('tax-year-2025');
     await expect(year).toContainText(accountLabel(account));
     const downloading = page.waitForEvent('download');
-    await year.getByRole('link', { name: 'Form 1099-INT 2025' }).click();
+    await year.getByRole('button', { name: 'Form 1099-INT 2025' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`keel-1099-int-${account.accountNumber.slice(-4)}-2025.pdf`);
     const text = pdfText(await download.path());
@@ -208,7 +222,7 @@ test.describe('documents', () => {
       await openDocuments(page, token);
       await pick(page, 'Account', accountLabel(account));
       await pick(page, 'Month', monthLabel(account.statementMonths[0] ?? ''));
-      const download = page.getByRole('link', { name: 'Download' });
+      const download = page.getByRole('button', { name: 'Download' });
       await expect(download).toBeInViewport();
       const box = await download.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(size.width);

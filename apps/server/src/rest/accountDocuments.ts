@@ -13,6 +13,7 @@ import {
 } from '../modules/banking';
 import { secretBoxOf } from '../secrets/secretBox';
 import { featureUnavailableProblem, isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
+import { escapeHtml, prefersHtml } from './htmlPage';
 import { sendProblem } from './problem';
 import { clientOf } from './requestInput';
 import { requireRestViewer } from './viewer';
@@ -23,13 +24,16 @@ type Query = Record<string, QueryValue>;
  * The Documents page's REST routes (spec §7):
  *
  * - GET /api/v1/file_tokens?entity_id= (bearer): a file download token for the viewer and the company
- *   `entity_id` names, `{ token, expires_at, expires_in }`. The spec's call sends no parameters; ours
+ *   `entity_id` names, `{ token, expires_at, expires_in }`: single use, for a minute. The web app asks
+ *   for one each time a download is clicked. The spec's call sends no parameters; ours
  *   names the company because a token opens one company's files (modules/banking/fileTokens.ts), and a
  *   user may belong to several. Needs 'read' on it: another company's id answers 404 'Entity not found',
  *   as the entity guard does, and a card-only member 403.
  * - GET /api/v1/account/statement?account_id=&month=YYYY-MM&token= and
  *   GET /api/v1/account/document?accountId=&id=&token=: the PDFs, authorised by the token alone, since the
- *   browser opens these links itself and sends no bearer header (modules/banking/documentsDownloads.ts).
+ *   browser opens these links itself (a real download: the file under its name, where the browser saves
+ *   files) and sends no bearer header. The token is spent by that one request
+ *   (modules/banking/documentsDownloads.ts), so the URL is worthless once used.
  *
  * Nothing here is cached by the browser or a proxy (Cache-Control: no-store): a token answer is a
  * secret, and a statement holds the company's figures. On a server without banking each answers the
@@ -119,26 +123,12 @@ function sendDownload(request: FastifyRequest, reply: FastifyReply, answer: Down
     .send(Buffer.from(answer.bytes));
 }
 
-/** A browser navigating (Accept: text/html first), not a program asking for JSON. */
-function prefersHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? '';
-  return accept.includes('text/html') && !accept.startsWith('application/');
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
 /** `retry`: the link may work again once fetched anew (every refusal but a server without banking). */
 function downloadRefusedPage(detail: string, { retry } = { retry: true }): string {
-  const text = detail.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+  const text = escapeHtml(detail);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Download not available - Keel</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:560px;margin:15vh auto;padding:0 24px;color:#1a1b1e}
 a{color:#0b6e99}</style></head><body><h1>Download not available</h1><p>${text}</p>
-${retry ? '<p>Download links last a few minutes. <a href="/documents">Go back to Documents</a> and download it again.</p>\n' : ''}</body></html>`;
+${retry ? '<p>Each download link works once, for a minute. <a href="/documents">Go back to Documents</a> and download it again.</p>\n' : ''}</body></html>`;
 }

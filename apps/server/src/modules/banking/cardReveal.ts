@@ -1,5 +1,5 @@
 import { CARD_REVEAL_SECONDS, formatCardExpiration } from '@keel/domain';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { cardRevealTokens, cards } from '../../db/schema';
@@ -16,6 +16,8 @@ import { type CardView, cardSealContext } from './cards';
  * would keep it): createCardRevealToken gives the viewer a random token for one card, valid
  * CARD_REVEAL_SECONDS and single use, of which only the SHA-256 is stored; the REST reveal step
  * (GET /api/v1/cards/{id}, rest/cards.ts) spends it and answers the number, CVV and expiry, never cached.
+ * The token travels only in the X-Reveal-Token header: one found in a URL is refused and spent, since a
+ * URL may already sit in a proxy's log or the browser's history.
  * Each reveal is an audit event ('card.revealed'): who saw which card, when, from where.
  */
 
@@ -25,6 +27,8 @@ export const REVEAL_MESSAGES = {
   used: 'This reveal token was already used: ask for a new one',
   expired: 'This reveal token has expired: ask for a new one',
   canceled: 'A canceled card cannot be revealed',
+  inAddress:
+    'A reveal token is sent in the X-Reveal-Token header, never in the address: this one is now spent, ask for a new one',
 } as const;
 
 export type RevealToken = { token: string; expiresAt: Date; cardId: string };
@@ -110,4 +114,21 @@ export async function revealCard(
       },
     };
   });
+}
+
+/**
+ * Spends a reveal token that arrived where it must not (a URL), whoever it was made for: whoever could
+ * read that URL could otherwise use it. Answers whether an unspent token was found.
+ */
+export async function spendExposedRevealToken(
+  deps: { db: Db | Tx; clock: Clock },
+  token: string,
+): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const spent = await deps.db
+    .update(cardRevealTokens)
+    .set({ usedAt: deps.clock.now() })
+    .where(and(eq(cardRevealTokens.tokenHash, hashSecret(token)), isNull(cardRevealTokens.usedAt)))
+    .returning({ id: cardRevealTokens.id });
+  return spent.length > 0;
 }

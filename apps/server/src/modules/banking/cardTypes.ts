@@ -40,7 +40,7 @@ export const CardRef = builder.objectRef<CardView>('Card').implement({
 
 export const CardRevealTokenRef = builder.objectRef<RevealToken>('CardRevealToken').implement({
   description:
-    'A single-use permission to reveal one card to the viewer: send `token` as the X-Reveal-Token header (or the `token` query parameter) of GET `revealPath` before `expiresAt`.',
+    'A single-use permission to reveal one card to the viewer: send `token` as the X-Reveal-Token header of GET `revealPath` before `expiresAt`. A token sent in the address (a `token` query parameter) is refused and spent.',
   fields: (t) => ({
     token: t.exposeString('token'),
     expiresAt: t.field({ type: 'DateTime', resolve: (reveal) => reveal.expiresAt }),

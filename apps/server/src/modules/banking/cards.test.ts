@@ -423,18 +423,42 @@ describe('revealing a card', () => {
     ]);
   });
 
-  it('takes the token as a query parameter on the tprime path too', async () => {
-    const company = await companyWithAccount('Query Token');
+  it('refuses a reveal token sent in the address and spends it, on both paths, with or without the header', async () => {
+    const company = await companyWithAccount('Token In Address');
     const card = await issued(company, 'physical');
-    const token = await tokenFor(company.fixture, card.id);
-    const reply = await revealByRest(t, card.id, {
-      bearer: company.fixture.owner.token,
-      token,
-      via: 'query',
-      path: 'tprime',
+    const owner = company.fixture.owner.token;
+    const cases = [
+      { via: 'query', path: 'cards' },
+      { via: 'query', path: 'tprime' },
+      { via: 'both', path: 'cards' },
+    ] as const;
+    for (const { via, path } of cases) {
+      const token = await tokenFor(company.fixture, card.id);
+      const refused = await revealByRest(t, card.id, { bearer: owner, token, via, path });
+      expect(refused.statusCode, `${via} ${path}`).toBe(401);
+      expect(refused.headers['cache-control']).toBe('no-store');
+      expect(refused.json()).toMatchObject({
+        type: 'invalid_reveal_token',
+        detail: REVEAL_MESSAGES.inAddress,
+      });
+      expect(refused.body).not.toContain('primary_account_number');
+      // Spent: not even the header opens it now.
+      const after = await revealByRest(t, card.id, { bearer: owner, token });
+      expect(after.json()).toMatchObject({ type: 'invalid_reveal_token', detail: REVEAL_MESSAGES.used });
+    }
+    // A token in the address is spent even when the rest of the request is refused first.
+    const unsigned = await tokenFor(company.fixture, card.id);
+    expect((await revealByRest(t, card.id, { token: unsigned, via: 'query' })).statusCode).toBe(401);
+    expect((await revealByRest(t, card.id, { bearer: owner, token: unsigned })).json()).toMatchObject({
+      detail: REVEAL_MESSAGES.used,
     });
-    expect(reply.statusCode).toBe(200);
-    expect(reply.json<{ primary_account_number: string }>().primary_account_number.slice(-4)).toBe(
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.type, 'card.revealed'));
+    expect(events.filter((event) => event.entityId === company.fixture.entityId)).toEqual([]);
+    // The header alone still reveals.
+    const token = await tokenFor(company.fixture, card.id);
+    const revealed = await revealByRest(t, card.id, { bearer: owner, token, path: 'tprime' });
+    expect(revealed.statusCode).toBe(200);
+    expect(revealed.json<{ primary_account_number: string }>().primary_account_number.slice(-4)).toBe(
       card.last4,
     );
   });

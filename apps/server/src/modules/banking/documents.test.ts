@@ -98,8 +98,8 @@ describe('Documents(entityId)', () => {
       taxDocuments: [],
     });
     expect(documents.fileToken.token).toMatch(/^[\w-]{43}$/);
-    expect(documents.fileToken.expiresIn).toBe(300);
-    expect(Date.parse(documents.fileToken.expiresAt)).toBe(Date.parse(TODAY) + 300_000);
+    expect(documents.fileToken.expiresIn).toBe(60);
+    expect(Date.parse(documents.fileToken.expiresAt)).toBe(Date.parse(TODAY) + 60_000);
     // A token each time the page loads; only their hashes are kept.
     const again = await documentsOf(company);
     expect(again.fileToken.token).not.toBe(documents.fileToken.token);

@@ -6,7 +6,7 @@ import { settleDueBanking } from './bookBankPostings';
 import { type DepositAccountRow, findDepositAccount } from './depositAccounts';
 import { loadDocumentHolder } from './documentsHolder';
 import { loadStatement, statementMonthsOf } from './documentsStatement';
-import { checkFileToken } from './fileTokens';
+import { spendFileToken } from './fileTokens';
 import { renderStatementPdf } from './pdf/statementPdf';
 import { renderTaxDocumentPdf } from './pdf/taxDocumentPdf';
 import { findTaxDocument, INTEREST_TAX_DOCUMENT_TYPE } from './taxDocuments';
@@ -14,15 +14,16 @@ import { findTaxDocument, INTEREST_TAX_DOCUMENT_TYPE } from './taxDocuments';
 /**
  * The two downloads of the Documents page (spec §7 GET /api/v1/account/statement and
  * /api/v1/account/document), for the REST routes (rest/accountDocuments.ts) to send. The link's file
- * token authorises (fileTokens.ts). Checked in this order, so an answer reveals no more than the
- * caller may know: the parameters' shape (400, naming the parameter), then the token (401), then the
- * account, which must belong to the token's company (404, the same for another company's and an unknown
- * one), then the document or month (404 or 400).
+ * token authorises (fileTokens.ts), once: it is spent as soon as the request arrives, whatever the
+ * answer, since the request has carried it in a URL either way. The answer then follows this order, so
+ * it reveals no more than the caller may know: the parameters' shape (400, naming the parameter), then
+ * the token (401), then the account, which must belong to the token's company (404, the same for another
+ * company's and an unknown one), then the document or month (404 or 400).
  */
 
 export const DOCUMENT_MESSAGES = {
-  tokenExpired: 'This download link has expired: open Documents again for a new one',
-  tokenInvalid: 'This download link is not valid: open Documents again for a new one',
+  tokenExpired: 'This download link has expired: download the file again from Documents',
+  tokenInvalid: 'This download link was already used or is not valid: download the file again from Documents',
   accountNotFound: BANKING_MESSAGES.accountNotFound,
   documentNotFound: 'Document not found',
   noStatements: 'This account has no statements yet: the first covers the month after it opened',
@@ -56,21 +57,39 @@ function readParam(
 const UUID_SHAPE = { test: isUuid, says: 'a UUID' };
 const MONTH_SHAPE = { test: isCalendarMonth, says: 'a month as YYYY-MM' };
 
-/** The token's company's deposit account `accountId`, or the 401/404 to answer. */
+/** Whose files a spent token opens. */
+type TokenOpener = { entityId: string };
+
+/**
+ * Spends the token the request presents (each of them, when the parameter is repeated) and answers whose
+ * files it opens, or the refusal: 400 when it is missing or repeated, 401 when it is unknown, spent or
+ * expired, or its holder may no longer read the books.
+ */
+async function spendPresentedToken(
+  deps: BankingDeps,
+  value: QueryValue,
+): Promise<TokenOpener | DownloadRefusal> {
+  if (value === undefined || value === '') return refuse(400, 'token is required');
+  if (typeof value !== 'string') {
+    for (const token of value) await spendFileToken(deps.db, deps.clock, token);
+    return refuse(400, 'token must be given once');
+  }
+  const check = await spendFileToken(deps.db, deps.clock, value);
+  if (check.ok) return { entityId: check.entityId };
+  return refuse(
+    401,
+    check.reason === 'expired' ? DOCUMENT_MESSAGES.tokenExpired : DOCUMENT_MESSAGES.tokenInvalid,
+  );
+}
+
+/** The token's company's deposit account `accountId`, or the 404 to answer. */
 async function authorisedAccount(
   deps: BankingDeps,
-  token: string,
+  opener: TokenOpener,
   accountId: string,
 ): Promise<DepositAccountRow | DownloadRefusal> {
-  const check = await checkFileToken(deps.db, deps.clock, token);
-  if (!check.ok) {
-    return refuse(
-      401,
-      check.reason === 'expired' ? DOCUMENT_MESSAGES.tokenExpired : DOCUMENT_MESSAGES.tokenInvalid,
-    );
-  }
   const account = await findDepositAccount(deps.db, accountId);
-  if (!account || account.entityId !== check.entityId) return refuse(404, DOCUMENT_MESSAGES.accountNotFound);
+  if (!account || account.entityId !== opener.entityId) return refuse(404, DOCUMENT_MESSAGES.accountNotFound);
   return account;
 }
 
@@ -88,13 +107,13 @@ export async function downloadStatement(
   deps: BankingDeps,
   query: { account_id?: QueryValue; month?: QueryValue; token?: QueryValue },
 ): Promise<DownloadAnswer> {
+  const opener = await spendPresentedToken(deps, query.token);
   const accountId = readParam('account_id', query.account_id, UUID_SHAPE);
   if (isRefusal(accountId)) return accountId;
   const month = readParam('month', query.month, MONTH_SHAPE);
   if (isRefusal(month)) return month;
-  const token = readParam('token', query.token);
-  if (isRefusal(token)) return token;
-  const account = await authorisedAccount(deps, token, accountId);
+  if (isRefusal(opener)) return opener;
+  const account = await authorisedAccount(deps, opener, accountId);
   if (isRefusal(account)) return account;
   await settleDueBanking(deps, account.entityId);
   const months = statementMonthsOf(account, deps.clock.now().toISOString().slice(0, 10));
@@ -115,13 +134,13 @@ export async function downloadTaxDocument(
   deps: BankingDeps,
   query: { accountId?: QueryValue; id?: QueryValue; token?: QueryValue },
 ): Promise<DownloadAnswer> {
+  const opener = await spendPresentedToken(deps, query.token);
   const accountId = readParam('accountId', query.accountId, UUID_SHAPE);
   if (isRefusal(accountId)) return accountId;
   const id = readParam('id', query.id, UUID_SHAPE);
   if (isRefusal(id)) return id;
-  const token = readParam('token', query.token);
-  if (isRefusal(token)) return token;
-  const account = await authorisedAccount(deps, token, accountId);
+  if (isRefusal(opener)) return opener;
+  const account = await authorisedAccount(deps, opener, accountId);
   if (isRefusal(account)) return account;
   const document = await findTaxDocument(deps.db, account.id, id);
   if (

@@ -2,19 +2,22 @@ import { builder } from '../../graphql/builder';
 import { ProviderBankAccountRef } from './bankingTypes';
 import type { DepositAccountView } from './depositAccounts';
 import { statementMonthsOf } from './documentsStatement';
-import type { IssuedFileToken } from './fileTokens';
+import { type IssuedFileToken, issueFileToken } from './fileTokens';
 import { listTaxDocuments, type TaxDocumentRow } from './taxDocuments';
 
-/** What Documents(entityId) answers (spec §7): a download token and the company's deposit accounts. */
+/**
+ * What Documents(entityId) answers (spec §7): a download token and the company's deposit accounts. The
+ * token is made only when the field is asked for (for the viewer, `userId`): each is single use.
+ */
 export type DocumentsView = {
   entityId: string;
-  fileToken: IssuedFileToken;
+  userId: string;
   accounts: DepositAccountView[];
 };
 
 export const TaxDocumentRef = builder.objectRef<TaxDocumentRow>('TaxDocument').implement({
   description:
-    "A deposit account's tax document (spec §3 taxDocuments): a Form 1099-INT per year whose interest reached $10. Downloaded from GET /api/v1/account/document?accountId=&id=&token= once filed.",
+    "A deposit account's tax document (spec §3 taxDocuments): a Form 1099-INT per year whose interest reached $10. Downloaded from GET /api/v1/account/document?accountId=&id=&token= (a single-use file token) once filed.",
   fields: (t) => ({
     id: t.exposeID('id'),
     accountId: t.exposeID('depositAccountId', { description: 'The deposit account it reports on.' }),
@@ -35,7 +38,7 @@ export const TaxDocumentRef = builder.objectRef<TaxDocumentRow>('TaxDocument').i
 
 const FileTokenRef = builder.objectRef<IssuedFileToken>('FileToken').implement({
   description:
-    "A file download token (GET /api/v1/file_tokens): the `token` query parameter of the statement and tax document links. It opens the company's files for the user it was made for, for a few minutes.",
+    'A file download token (GET /api/v1/file_tokens): the `token` query parameter of a statement or tax document link. It opens one file of the company for the user it was made for, once, within a minute: ask for a new one for each download.',
   fields: (t) => ({
     token: t.exposeString('token'),
     expiresAt: t.field({ type: 'DateTime', resolve: (token) => token.expiresAt }),
@@ -51,7 +54,12 @@ export const DocumentsRef = builder.objectRef<DocumentsView>('Documents').implem
     'The Documents page (spec §2 /documents, §7 Documents(entityId)): a download token and the deposit accounts with their statement months and tax documents.',
   fields: (t) => ({
     entityId: t.exposeID('entityId'),
-    fileToken: t.field({ type: FileTokenRef, resolve: (documents) => documents.fileToken }),
+    fileToken: t.field({
+      type: FileTokenRef,
+      description: 'A new single-use download token for the viewer, made when this field is asked for.',
+      resolve: (documents, _args, ctx) =>
+        issueFileToken(ctx.db, ctx.clock, { entityId: documents.entityId, userId: documents.userId }),
+    }),
     accounts: t.field({
       type: [ProviderBankAccountRef],
       description: 'The deposit accounts, oldest first.',
@@ -64,7 +72,7 @@ builder.objectFields(ProviderBankAccountRef, (t) => ({
   statementMonths: t.field({
     type: ['MonthKey'],
     description:
-      'The months with a statement, newest first (spec §9): from the month after the account was created to last month. GET /api/v1/account/statement?account_id=&month=&token= downloads one.',
+      'The months with a statement, newest first (spec §9): from the month after the account was created to last month. GET /api/v1/account/statement?account_id=&month=&token= (a single-use file token) downloads one.',
     resolve: (account: DepositAccountView, _args, ctx) =>
       statementMonthsOf(account, ctx.clock.now().toISOString().slice(0, 10)),
   }),

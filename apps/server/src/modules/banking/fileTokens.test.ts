@@ -12,7 +12,7 @@ import { FILE_TOKEN_LIFETIME_MS } from './fileTokens';
 
 /**
  * File download tokens: GET /api/v1/file_tokens hands them out to whoever reads the company's books;
- * a token opens that company's statements for five minutes, and nothing of another company's.
+ * a token opens one of that company's files, once, within a minute, and nothing of another company's.
  */
 
 let t: TestApp;
@@ -53,15 +53,28 @@ function october(accountId: string, token: string) {
   return getWithQuery(t, '/api/v1/account/statement', { account_id: accountId, month: '2026-10', token });
 }
 
+/** A new token of the fixture's owner (or `bearer`'s user), from Documents(entityId). */
+async function newToken(fixture: LedgerFixture, bearer?: string): Promise<string> {
+  return (await documentsOf(fixture, bearer)).fileToken.token;
+}
+
+const storedTokens = async (token: string) =>
+  (
+    await queryRows<{ count: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS count FROM file_tokens WHERE token_hash = ${hashSecret(token)}`,
+    )
+  )[0]?.count;
+
 describe('GET /api/v1/file_tokens', () => {
-  it('gives a reader of the company a five-minute token, keeping only its SHA-256', async () => {
+  it('gives a reader of the company a one-minute token, keeping only its SHA-256', async () => {
     const response = await fileToken(acme.fixture.entityId, acme.fixture.owner.token);
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json() as { token: string; expires_at: string; expires_in: number };
     expect(body.token).toMatch(/^[\w-]{43}$/);
-    expect(body.expires_in).toBe(300);
+    expect(body.expires_in).toBe(60);
     expect(Date.parse(body.expires_at)).toBe(Date.parse(TODAY) + FILE_TOKEN_LIFETIME_MS);
     const rows = await queryRows<{ token_hash: string; user_id: string }>(
       t.db,
@@ -101,61 +114,121 @@ describe('GET /api/v1/file_tokens', () => {
 });
 
 describe('a file token', () => {
-  it('opens statements until five minutes have passed, then is refused as expired', async () => {
-    const { fileToken: issued } = await documentsOf(acme.fixture);
+  it('opens one download, then is refused as spent: the link it made is worth nothing once used', async () => {
+    const token = await newToken(acme.fixture);
+
+    const first = await october(acme.account.id, token);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(await storedTokens(token)).toBe(0);
+    const again = await october(acme.account.id, token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toMatchObject({ status: 401, detail: DOCUMENT_MESSAGES.tokenInvalid });
+    expect(again.headers['content-type']).toContain('application/problem+json');
+    // A browser that opens the used link again is told so on a page, and led back to Documents.
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/account/statement?account_id=${acme.account.id}&month=2026-10&token=${token}`,
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(opened.statusCode).toBe(401);
+    expect(opened.headers['content-type']).toContain('text/html');
+    expect(opened.body).toContain('was already used');
+    expect(opened.body).toContain('href="/documents"');
+  });
+
+  it('is spent by a statement and a tax document alike, and by a request refused for its other parameters', async () => {
+    const forTaxDocument = await newToken(acme.fixture);
+    const unknownDocument = await getWithQuery(t, '/api/v1/account/document', {
+      accountId: acme.account.id,
+      id: '00000000-0000-4000-8000-000000000001',
+      token: forTaxDocument,
+    });
+    expect(unknownDocument.statusCode).toBe(404);
+    expect((await october(acme.account.id, forTaxDocument)).statusCode).toBe(401);
+
+    const withBadMonth = await newToken(acme.fixture);
+    const badMonth = await getWithQuery(t, '/api/v1/account/statement', {
+      account_id: acme.account.id,
+      month: 'October',
+      token: withBadMonth,
+    });
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json().detail).toBe('month must be a month as YYYY-MM');
+    expect(await storedTokens(withBadMonth)).toBe(0);
+    expect((await october(acme.account.id, withBadMonth)).statusCode).toBe(401);
+
+    const [one, two] = [await newToken(acme.fixture), await newToken(acme.fixture)];
+    const repeated = await getWithQuery(t, '/api/v1/account/statement', {
+      account_id: acme.account.id,
+      month: '2026-10',
+      token: [one, two],
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json().detail).toBe('token must be given once');
+    expect([await storedTokens(one), await storedTokens(two)]).toEqual([0, 0]);
+  });
+
+  it('gives one download when two requests race with one token', async () => {
+    const token = await newToken(acme.fixture);
+    const answers = await Promise.all([october(acme.account.id, token), october(acme.account.id, token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('opens a download until a minute has passed, then is refused as expired', async () => {
+    const lastMoment = await newToken(acme.fixture);
+    const late = await newToken(acme.fixture);
 
     t.clock.advance(FILE_TOKEN_LIFETIME_MS - 1000);
-    expect((await october(acme.account.id, issued.token)).statusCode).toBe(200);
+    expect((await october(acme.account.id, lastMoment)).statusCode).toBe(200);
     t.clock.advance(1000);
-    const expired = await october(acme.account.id, issued.token);
+    const expired = await october(acme.account.id, late);
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toMatchObject({ status: 401, detail: DOCUMENT_MESSAGES.tokenExpired });
     expect(expired.headers['content-type']).toContain('application/problem+json');
+    expect(await storedTokens(late)).toBe(0);
   });
 
   it("is refused for another company's account, as an unknown account is, in both directions", async () => {
-    const acmeToken = (await documentsOf(acme.fixture)).fileToken.token;
-    const globexToken = (await documentsOf(globex.fixture)).fileToken.token;
-
     for (const [accountId, token] of [
-      [globex.account.id, acmeToken],
-      [acme.account.id, globexToken],
+      [globex.account.id, await newToken(acme.fixture)],
+      [acme.account.id, await newToken(globex.fixture)],
     ] as const) {
       const response = await october(accountId, token);
       expect(response.statusCode).toBe(404);
       expect(response.json().detail).toBe(DOCUMENT_MESSAGES.accountNotFound);
       expect(response.body).not.toMatch(/Acme|Globex/);
     }
-    expect((await october(globex.account.id, globexToken)).statusCode).toBe(200);
+    expect((await october(globex.account.id, await newToken(globex.fixture))).statusCode).toBe(200);
   });
 
   it('stops working when its holder leaves the company', async () => {
     const bookkeeper = await acme.fixture.member('bookkeeper');
-    const { fileToken: issued } = await documentsOf(acme.fixture, bookkeeper);
-    expect((await october(acme.account.id, issued.token)).statusCode).toBe(200);
+    expect((await october(acme.account.id, await newToken(acme.fixture, bookkeeper))).statusCode).toBe(200);
+    const issued = await newToken(acme.fixture, bookkeeper);
 
     const [row] = await queryRows<{ user_id: string }>(
       t.db,
-      sql`SELECT user_id::text FROM file_tokens WHERE token_hash = ${hashSecret(issued.token)}`,
+      sql`SELECT user_id::text FROM file_tokens WHERE token_hash = ${hashSecret(issued)}`,
     );
     await t.db
       .delete(memberships)
       .where(
         and(eq(memberships.entityId, acme.fixture.entityId), eq(memberships.userId, row?.user_id ?? '')),
       );
-    const refused = await october(acme.account.id, issued.token);
+    const refused = await october(acme.account.id, issued);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().detail).toBe(DOCUMENT_MESSAGES.tokenInvalid);
   });
 
   it('is deleted, with every other expired token, once a new token is issued', async () => {
-    const { fileToken: old } = await documentsOf(globex.fixture);
+    const old = await newToken(globex.fixture);
     t.clock.advance(FILE_TOKEN_LIFETIME_MS + 1);
-    await documentsOf(acme.fixture);
+    await newToken(acme.fixture);
     const [left] = await queryRows<{ expired: number; old: number }>(
       t.db,
       sql`SELECT (SELECT count(*)::int FROM file_tokens WHERE expires_at < ${t.clock.now().toISOString()}::timestamptz) AS expired,
-                 (SELECT count(*)::int FROM file_tokens WHERE token_hash = ${hashSecret(old.token)}) AS old`,
+                 (SELECT count(*)::int FROM file_tokens WHERE token_hash = ${hashSecret(old)}) AS old`,
     );
     expect(left).toEqual({ expired: 0, old: 0 });
   });

@@ -8,22 +8,22 @@ import { hashSecret, newSecret } from '../auth/tokens';
 /**
  * File download tokens (spec §2 '/documents … needs a file download token', §7 GET /api/v1/file_tokens).
  * A statement or tax document link is opened by the browser itself, which sends no bearer header, so the
- * link carries one of these instead. The rules:
+ * link carries one of these in its query string instead. Whatever holds a URL may keep it (a proxy's
+ * log, the browser's download list), so a token is worth one download and no more:
  *
- * - Made for one user and one company (the Documents page's): a token opens that company's files only,
- *   also for a user who is a member of several.
- * - Lives FILE_TOKEN_LIFETIME_MS (5 minutes): long enough to pick an account and a month and click, short
- *   enough that a link copied from the address bar or a proxy log soon opens nothing. The page asks for a
- *   fresh one when its token is near the end (apps/web features/documents).
- * - Not spent by a download: the page's statement and tax document links share one token, and a second
- *   click on the same link works.
- * - Checked again at every download: the user must still be a member whose role reads the books, so
- *   removing someone from the company closes their links at once.
+ * - Made for one user and one company: a token opens that company's files only, also for a user who is
+ *   a member of several.
+ * - Single use: the first request that presents it spends it, whatever the answer (a refused request
+ *   has put it in a URL all the same). Spending is one DELETE … RETURNING, so two requests racing with
+ *   one token get one download.
+ * - Lives FILE_TOKEN_LIFETIME_MS (60 s): the web app asks for one when a download is clicked and opens
+ *   the link at once, so a minute covers a slow network and nothing more.
+ * - Checked again at the download: the user must still be a member whose role reads the books.
  * - Only the token's SHA-256 is stored (a database leak gives no working link). Expired rows are deleted
  *   whenever a new token is issued.
  */
 
-export const FILE_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
+export const FILE_TOKEN_LIFETIME_MS = 60 * 1000;
 
 /** Longer than any token issueFileToken makes (43 characters): anything longer is refused unread. */
 const FILE_TOKEN_LENGTH_MAX = 128;
@@ -60,27 +60,23 @@ export type FileTokenCheck =
   | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
- * What a download token allows: the company whose files it opens, for a user who may still read them;
- * 'expired' once its time is up, 'invalid' for an unknown token or a holder no longer allowed.
+ * Spends a download token and says what it allowed: the company whose files it opens, for a user who
+ * may still read them; 'expired' once its time was up, 'invalid' for an unknown or already spent token
+ * or a holder no longer allowed. Either way the token opens nothing afterwards.
  */
-export async function checkFileToken(db: Db | Tx, clock: Clock, token: string): Promise<FileTokenCheck> {
+export async function spendFileToken(db: Db | Tx, clock: Clock, token: string): Promise<FileTokenCheck> {
   if (token === '' || token.length > FILE_TOKEN_LENGTH_MAX) return { ok: false, reason: 'invalid' };
-  const [row] = await db
-    .select({
-      entityId: fileTokens.entityId,
-      userId: fileTokens.userId,
-      expiresAt: fileTokens.expiresAt,
-      role: memberships.role,
-    })
-    .from(fileTokens)
-    .leftJoin(
-      memberships,
-      and(eq(memberships.entityId, fileTokens.entityId), eq(memberships.userId, fileTokens.userId)),
-    )
+  const [spent] = await db
+    .delete(fileTokens)
     .where(eq(fileTokens.tokenHash, hashSecret(token)))
+    .returning({ entityId: fileTokens.entityId, userId: fileTokens.userId, expiresAt: fileTokens.expiresAt });
+  if (!spent) return { ok: false, reason: 'invalid' };
+  if (spent.expiresAt.getTime() <= clock.now().getTime()) return { ok: false, reason: 'expired' };
+  const [membership] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.entityId, spent.entityId), eq(memberships.userId, spent.userId)))
     .limit(1);
-  if (!row) return { ok: false, reason: 'invalid' };
-  if (row.expiresAt.getTime() <= clock.now().getTime()) return { ok: false, reason: 'expired' };
-  if (!row.role || !roleCan(row.role, 'read')) return { ok: false, reason: 'invalid' };
-  return { ok: true, entityId: row.entityId, userId: row.userId };
+  if (!membership || !roleCan(membership.role, 'read')) return { ok: false, reason: 'invalid' };
+  return { ok: true, entityId: spent.entityId, userId: spent.userId };
 }

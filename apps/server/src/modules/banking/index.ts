@@ -11,7 +11,7 @@ export { applyForAccount } from './applyForAccount';
 export type { BankingDeps } from './bankingDeps';
 export { bookBankPostings, settleDueBanking, settleDueInTransaction } from './bookBankPostings';
 export { cardDepsOf, requireCard } from './cardContext';
-export { revealCard } from './cardReveal';
+export { REVEAL_MESSAGES, revealCard, spendExposedRevealToken } from './cardReveal';
 export { issueCard } from './cards';
 export { listDepositAccounts, openDepositAccount } from './depositAccounts';
 export * from './documents';

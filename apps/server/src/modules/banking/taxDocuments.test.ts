@@ -171,18 +171,19 @@ describe('GET /api/v1/account/document', () => {
 
   it("answers another company's tax document 404, whichever account it is asked under", async () => {
     const filed = (await taxDocumentsOf(payer)).find((document) => document.status === 'filed');
-    const saverToken = (await documentsOf(saver.fixture)).fileToken.token;
+    // A token each: a download spends it.
+    const saverToken = async () => (await documentsOf(saver.fixture)).fileToken.token;
     const underTheirAccount = await downloadDocument({
       accountId: payer.account.id,
       id: filed?.id ?? '',
-      token: saverToken,
+      token: await saverToken(),
     });
     expect(underTheirAccount.statusCode).toBe(404);
     expect(underTheirAccount.json().detail).toBe(DOCUMENT_MESSAGES.accountNotFound);
     const underOwnAccount = await downloadDocument({
       accountId: saver.account.id,
       id: filed?.id ?? '',
-      token: saverToken,
+      token: await saverToken(),
     });
     expect(underOwnAccount.statusCode).toBe(404);
     expect(underOwnAccount.json().detail).toBe(DOCUMENT_MESSAGES.documentNotFound);

@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { accessTokenStore, setAccessToken } from '../../lib/authToken';
 import { EntityContext, type EntityContextValue } from '../../shell/EntityContext';
 import { theme } from '../../theme';
 import { DocumentsPage } from './DocumentsPage';
@@ -60,19 +61,10 @@ function taxDocument(id: string, accountId: string, year: number, status: string
   };
 }
 
-function renderDocuments(accounts: unknown[], fileToken = { token: 'tok-1', expiresIn: 300 }) {
+function renderDocuments(accounts: unknown[]) {
   const mock: MockLink.MockedResponse = {
     request: { query: DOCUMENTS_QUERY, variables: { entityId: 'e1' } },
-    result: {
-      data: {
-        documents: {
-          __typename: 'Documents',
-          entityId: 'e1',
-          fileToken: { __typename: 'FileToken', ...fileToken },
-          accounts,
-        },
-      },
-    },
+    result: { data: { documents: { __typename: 'Documents', entityId: 'e1', accounts } } },
   };
   const context = {
     entity: { id: 'e1', name: 'Acme Robotics', viewerRole: 'owner' },
@@ -109,6 +101,26 @@ async function choose(picker: HTMLElement, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
 }
 
+const tokenAnswer = (token: string) =>
+  new Response(JSON.stringify({ token, expires_at: '2026-11-22T12:01:00Z', expires_in: 60 }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** fetch answering GET /api/v1/file_tokens with these tokens in turn. */
+const serveTokens = (...tokens: string[]) => {
+  const fetchMock = vi.spyOn(globalThis, 'fetch');
+  for (const token of tokens) fetchMock.mockResolvedValueOnce(tokenAnswer(token));
+  return fetchMock;
+};
+
+/** Every address in the page: none may carry a file token. */
+const addressesInPage = () =>
+  [...document.querySelectorAll('[href], [src], [action]')].map(
+    (element) =>
+      element.getAttribute('href') ?? element.getAttribute('src') ?? element.getAttribute('action'),
+  );
+
 beforeEach(() => {
   downloads.started = [];
 });
@@ -123,7 +135,6 @@ describe('DocumentsPage', () => {
 
     expect(monthPicker()).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
-    expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
 
     await choose(accountPicker(), 'Keel Checking ••4321');
     expect(monthPicker()).toBeEnabled();
@@ -131,11 +142,7 @@ describe('DocumentsPage', () => {
     expect(await optionsOf(monthPicker())).toEqual(['October 2026', 'September 2026', 'August 2026']);
     fireEvent.click(screen.getByRole('option', { name: 'September 2026', hidden: true }));
 
-    const download = screen.getByRole('link', { name: 'Download' });
-    expect(download).toHaveAttribute(
-      'href',
-      '/api/v1/account/statement?account_id=acc-1&month=2026-09&token=tok-1',
-    );
+    expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
   });
 
   it('clears the month when the account changes', async () => {
@@ -143,16 +150,19 @@ describe('DocumentsPage', () => {
     await screen.findByTestId('statement-export');
     await choose(accountPicker(), 'Keel Checking ••4321');
     await choose(monthPicker(), 'August 2026');
-    expect(screen.getByRole('link', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
 
     await choose(accountPicker(), 'Reserve Savings ••8765');
     expect(monthPicker()).toHaveValue('');
     expect(monthPicker()).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
     await choose(monthPicker(), 'October 2026');
-    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(
-      'href',
-      '/api/v1/account/statement?account_id=acc-2&month=2026-10&token=tok-1',
+    serveTokens('tok-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() =>
+      expect(downloads.started).toEqual([
+        '/api/v1/account/statement?account_id=acc-2&month=2026-10&token=tok-1',
+      ]),
     );
   });
 
@@ -204,6 +214,7 @@ describe('DocumentsPage', () => {
   });
 
   it('lists the filed tax documents of every account by year, newest first, each a download', async () => {
+    const fetchMock = serveTokens('tok-1', 'tok-2');
     renderDocuments([CHECKING, SAVINGS]);
     const list = await screen.findByTestId('tax-documents');
 
@@ -212,65 +223,83 @@ describe('DocumentsPage', () => {
       .map((heading) => heading.textContent);
     expect(years).toEqual(['2025', '2024']);
     const year2025 = within(list).getByTestId('tax-year-2025');
-    const links = within(year2025).getAllByRole('link', { name: 'Form 1099-INT 2025' });
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/api/v1/account/document?accountId=acc-1&id=t-2025&token=tok-1',
-      '/api/v1/account/document?accountId=acc-2&id=t-s-2025&token=tok-1',
-    ]);
     expect(year2025).toHaveTextContent('Keel Checking ••4321');
     expect(year2025).toHaveTextContent('Reserve Savings ••8765');
     // Neither the void 2023 document nor the 2026 draft is listed.
     expect(within(list).queryByText('2023')).not.toBeInTheDocument();
     expect(within(list).queryByText('2026')).not.toBeInTheDocument();
+
+    const [checking, savings] = within(year2025).getAllByRole('button', { name: 'Form 1099-INT 2025' });
+    fireEvent.click(checking as HTMLElement);
+    await waitFor(() => expect(downloads.started).toHaveLength(1));
+    fireEvent.click(savings as HTMLElement);
+    await waitFor(() => expect(downloads.started).toHaveLength(2));
+    expect(downloads.started).toEqual([
+      '/api/v1/account/document?accountId=acc-1&id=t-2025&token=tok-1',
+      '/api/v1/account/document?accountId=acc-2&id=t-s-2025&token=tok-2',
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('gets a fresh token before downloading with one near its end', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ token: 'tok-2', expires_at: '2026-11-22T12:05:00Z', expires_in: 300 }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
+  it('asks for a new single-use token at every click, with the bearer header, and downloads with it', async () => {
+    setAccessToken('session-token');
+    const fetchMock = serveTokens('tok-1', 'tok-2');
+    renderDocuments([CHECKING]);
+    await screen.findByTestId('statement-export');
+    await choose(accountPicker(), 'Keel Checking ••4321');
+    await choose(monthPicker(), 'October 2026');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(downloads.started).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(downloads.started).toHaveLength(2));
+
+    expect(downloads.started).toEqual([
+      '/api/v1/account/statement?account_id=acc-1&month=2026-10&token=tok-1',
+      '/api/v1/account/statement?account_id=acc-1&month=2026-10&token=tok-2',
+    ]);
+    for (const [url, init] of fetchMock.mock.calls) {
+      expect(String(url)).toBe('/api/v1/file_tokens?entity_id=e1');
+      expect(init?.headers).toMatchObject({ authorization: 'Bearer session-token' });
+    }
+    // No token ever sits in the page, where an address could be copied or opened later.
+    expect(addressesInPage().filter((address) => address?.includes('token'))).toEqual([]);
+    accessTokenStore.write(null);
+  });
+
+  it('starts one download for a double click', async () => {
+    const fetchMock = serveTokens('tok-1', 'tok-2');
+    renderDocuments([CHECKING]);
+    const list = await screen.findByTestId('tax-documents');
+    const form = within(list).getByRole('button', { name: 'Form 1099-INT 2024' });
+
+    fireEvent.click(form);
+    fireEvent.click(form);
+    await waitFor(() => expect(downloads.started).toHaveLength(1));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so, and downloads nothing, when no token can be had', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ status: 403, detail: 'You do not have permission to do that' }), {
+        status: 403,
+        headers: { 'content-type': 'application/problem+json' },
       }),
     );
-    renderDocuments([CHECKING], { token: 'tok-old', expiresIn: 30 });
+    renderDocuments([CHECKING]);
     await screen.findByTestId('statement-export');
     await choose(accountPicker(), 'Keel Checking ••4321');
     await choose(monthPicker(), 'October 2026');
 
-    fireEvent.click(screen.getByRole('link', { name: 'Download' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
 
-    await waitFor(() =>
-      expect(downloads.started).toEqual([
-        '/api/v1/account/statement?account_id=acc-1&month=2026-10&token=tok-2',
-      ]),
+    expect(await screen.findByTestId('download-error')).toHaveTextContent(
+      'You do not have permission to do that',
     );
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/file_tokens?entity_id=e1');
-    // The links carry the new token from now on.
-    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(
-      'href',
-      '/api/v1/account/statement?account_id=acc-1&month=2026-10&token=tok-2',
-    );
-  });
-
-  it('lets a link with a fresh token download as it is', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch');
-    renderDocuments([CHECKING]);
-    const list = await screen.findByTestId('tax-documents');
-
-    const link = within(list).getAllByRole('link', { name: 'Form 1099-INT 2025' })[0] as HTMLElement;
-    // Seen after the page's own handler; then stopped, as jsdom cannot follow links.
-    let prevented: boolean | null = null;
-    window.addEventListener(
-      'click',
-      (event) => {
-        prevented = event.defaultPrevented;
-        event.preventDefault();
-      },
-      { once: true },
-    );
-    fireEvent.click(link);
-
-    expect(prevented).toBe(false);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Download' })).toBeEnabled();
     expect(downloads.started).toEqual([]);
   });
 });

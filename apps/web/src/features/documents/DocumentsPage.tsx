@@ -8,12 +8,12 @@ import { AccountAgreementsList } from './AccountAgreementsList';
 import { DOCUMENTS_QUERY } from './documentsQueries';
 import { StatementExport } from './StatementExport';
 import { TaxDocumentsList } from './TaxDocumentsList';
-import { useFileToken } from './useFileToken';
+import { useFileDownloads } from './useFileDownloads';
 
 /**
  * /documents (spec §2 'Statements page'): export a month's account statement, read the account
- * agreements, download the tax documents. The downloads are links the browser opens with the file
- * download token that Documents(entityId) brings (spec §2: the page needs one); the sidebar shows the
+ * agreements, download the tax documents. Each download asks for its own single-use file download
+ * token (spec §2: the page needs one) and then lets the browser fetch the file; the sidebar shows the
  * page only to companies with a Keel account (shell/navigation.ts), and one without sees empty states.
  */
 export function DocumentsPage() {
@@ -24,7 +24,7 @@ export function DocumentsPage() {
   });
   // A switch of company leaves the last company's answer out: data is only ever this company's.
   const documents = data?.documents.entityId === entity.id ? data.documents : undefined;
-  const links = useFileToken(entity.id, documents?.fileToken);
+  const downloads = useFileDownloads(entity.id);
 
   return (
     <Stack gap="lg" pb="xl" maw={960} data-testid="documents-page">
@@ -42,14 +42,14 @@ export function DocumentsPage() {
         </Group>
       ) : (
         <>
-          {links.error ? (
+          {downloads.error ? (
             <Alert color="red" title="Download failed" data-testid="download-error">
-              <Text size="sm">{links.error}</Text>
+              <Text size="sm">{downloads.error}</Text>
             </Alert>
           ) : null}
-          <StatementExport key={entity.id} accounts={documents.accounts} links={links} />
+          <StatementExport key={entity.id} accounts={documents.accounts} downloads={downloads} />
           <AccountAgreementsList />
-          <TaxDocumentsList accounts={documents.accounts} links={links} />
+          <TaxDocumentsList accounts={documents.accounts} downloads={downloads} />
         </>
       )}
     </Stack>

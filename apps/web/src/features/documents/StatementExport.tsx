@@ -7,7 +7,10 @@ import { lastDigits } from '../../lib/format';
 import { DocumentsSection } from './DocumentsSection';
 import { statementUrl } from './documentLinks';
 import type { DocumentsAccount } from './documentsQueries';
-import type { FileTokenLinks } from './useFileToken';
+import type { FileDownloads } from './useFileDownloads';
+
+/** The statement's key among the page's downloads. */
+const STATEMENT_DOWNLOAD = 'statement';
 
 /** How the pickers and lists name an account: its name and the last 4 digits of its number. */
 export const accountLabel = (account: Pick<DocumentsAccount, 'name' | 'accountNumber'>) =>
@@ -16,15 +19,15 @@ export const accountLabel = (account: Pick<DocumentsAccount, 'name' | 'accountNu
 /**
  * 'Export Account Statement' (spec §2 'Statements page', §4 Statements): an Account picker searchable
  * by name, a Month picker of the account's statement months (disabled until an account is chosen, and
- * cleared when it changes), and Download, a link to the statement's PDF, disabled until both are chosen.
- * Without an account, the empty state says where statements come from.
+ * cleared when it changes), and Download, which downloads the statement's PDF, disabled until both are
+ * chosen. Without an account, the empty state says where statements come from.
  */
 export function StatementExport({
   accounts,
-  links,
+  downloads,
 }: {
   accounts: readonly DocumentsAccount[];
-  links: FileTokenLinks;
+  downloads: FileDownloads;
 }) {
   const [accountId, setAccountId] = useState<string | null>(null);
   const [month, setMonth] = useState<string | null>(null);
@@ -67,20 +70,14 @@ export function StatementExport({
             maxDropdownHeight={280}
             comboboxProps={{ withinPortal: true }}
           />
-          {urlFor && links.token ? (
-            <Button
-              component="a"
-              href={urlFor(links.token)}
-              leftSection={<IconDownload size={16} />}
-              onClick={(event) => links.onDownloadClick(event, urlFor)}
-            >
-              Download
-            </Button>
-          ) : (
-            <Button disabled leftSection={<IconDownload size={16} />}>
-              Download
-            </Button>
-          )}
+          <Button
+            leftSection={<IconDownload size={16} />}
+            disabled={!urlFor}
+            loading={downloads.pending === STATEMENT_DOWNLOAD}
+            onClick={urlFor ? () => downloads.download(STATEMENT_DOWNLOAD, urlFor) : undefined}
+          >
+            Download
+          </Button>
         </Group>
       )}
       {account && months.length === 0 ? (

@@ -5,20 +5,20 @@ import { DocumentsSection } from './DocumentsSection';
 import { taxDocumentUrl } from './documentLinks';
 import type { DocumentsAccount, DocumentsTaxDocument } from './documentsQueries';
 import { accountLabel } from './StatementExport';
-import type { FileTokenLinks } from './useFileToken';
+import type { FileDownloads } from './useFileDownloads';
 
 type ListedTaxDocument = DocumentsTaxDocument & { account: DocumentsAccount };
 
 /**
  * 'Tax Documents' (spec §2, §4): the filed documents of every account, grouped by year, newest first,
- * each a link to its PDF and naming the account it reports on.
+ * each a button that downloads its PDF, naming the account it reports on.
  */
 export function TaxDocumentsList({
   accounts,
-  links,
+  downloads,
 }: {
   accounts: readonly DocumentsAccount[];
-  links: FileTokenLinks;
+  downloads: FileDownloads;
 }) {
   const years = taxDocumentsByYear<ListedTaxDocument>(
     accounts.flatMap((account) => account.taxDocuments.map((document) => ({ ...document, account }))),
@@ -45,24 +45,20 @@ export function TaxDocumentsList({
                 {documents.map((document) => (
                   <Group key={document.id} component="li" gap="sm" wrap="nowrap">
                     <IconFileDownload size={18} color="var(--mantine-color-gray-6)" aria-hidden />
-                    {links.token ? (
-                      <Anchor
-                        href={taxDocumentUrl(document.accountId, document.id, links.token)}
-                        onClick={(event) =>
-                          links.onDownloadClick(event, (token) =>
-                            taxDocumentUrl(document.accountId, document.id, token),
-                          )
-                        }
-                        size="sm"
-                        fw={600}
-                      >
-                        {document.name} {year}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm" fw={600}>
-                        {document.name} {year}
-                      </Text>
-                    )}
+                    <Anchor
+                      component="button"
+                      type="button"
+                      aria-busy={downloads.pending === document.id}
+                      onClick={() =>
+                        downloads.download(document.id, (token) =>
+                          taxDocumentUrl(document.accountId, document.id, token),
+                        )
+                      }
+                      size="sm"
+                      fw={600}
+                    >
+                      {document.name} {year}
+                    </Anchor>
                     <Text size="sm" c="dimmed">
                       {accountLabel(document.account)}
                     </Text>

@@ -1,6 +1,7 @@
 /**
  * The download addresses of the Documents page (spec §7 REST): the browser opens them itself, so the
- * file download token rides in the query instead of a bearer header. Same origin as the app.
+ * file download token rides in the query instead of a bearer header. A token opens one download, so an
+ * address is made for one click and opened at once (useFileDownloads.ts). Same origin as the app.
  */
 
 /** GET /api/v1/account/statement: the statement of `month` ('YYYY-MM') as a PDF. */
@@ -17,7 +18,7 @@ export function taxDocumentUrl(accountId: string, documentId: string, token: str
 
 /**
  * Starts a download of `url` as a click on a link would (the server answers with an attachment, so the
- * page stays where it is): for a download whose link first needed a fresh token.
+ * page stays where it is): the browser's own download, under the file name the server gives.
  */
 export function startDownload(url: string): void {
   const link = document.createElement('a');

@@ -1,18 +1,14 @@
 import { graphql, type ResultOf } from '../../lib/graphql';
 
 /**
- * Documents(entityId) (spec §7): a file download token, and the company's Keel accounts with the
- * months they have statements for and their tax documents. Asked afresh on every visit
- * (network-only): each answer carries a new token, and a cached one may have expired.
+ * Documents(entityId) (spec §7): the company's Keel accounts with the months they have statements for
+ * and their tax documents. Asked afresh on every visit (network-only). Its `fileToken` is not asked
+ * for: a file token opens one download, so the page gets one per click (useFileDownloads.ts).
  */
 export const DOCUMENTS_QUERY = graphql(`
   query Documents($entityId: ID!) {
     documents(entityId: $entityId) {
       entityId
-      fileToken {
-        token
-        expiresIn
-      }
       accounts {
         id
         name
