@@ -26,6 +26,8 @@ export { INSTITUTIONS } from './institutions';
  * - Link sessions (POST /link-session; existing_link_id reconnects a link) and `completeConnect`, what
  *   Connect does in the browser (user_good / pass_good); POST /link-session/exchange-token once
  *   (link_session_error.invalid_token_exchange after).
+ * - Users: GET /users/{id}/links, the links made through the customer user's sessions and not deleted
+ *   ({links: {link_id: link}}).
  * - Links: GET /links/{id}, DELETE (then link_error.deleted), GET /links/{id}/accounts (balances as
  *   decimal numbers: current is posted only, owed amounts positive), POST /links/{id}/products (202).
  *   `expireAuth` puts a link in state error with error_code auth_expired: its data calls then answer
@@ -37,7 +39,7 @@ export { INSTITUTIONS } from './institutions';
  *   start_date, end_date; newest first). Pending ones post as new transactions, the pending one removed.
  * - Bodies are checked: a field the reference does not name, or a missing one, is FastAPI's 422.
  *
- * Not simulated: webhooks, identity, account numbers, investments, users.
+ * Not simulated: webhooks, identity, account numbers, investments, a user's accounts and transactions.
  */
 export type MoneykitSimulator = {
   baseUrl: string;

@@ -20,7 +20,7 @@ import {
 } from './state';
 
 // Links: link sessions, Connect itself (completeConnect), exchangeable tokens, reading, refreshing and
-// deleting links, and the login expiring (expireAuth).
+// deleting links, a customer user's links, and the login expiring (expireAuth).
 
 export const SANDBOX_USERNAME = 'user_good';
 export const SANDBOX_PASSWORD = 'pass_good';
@@ -191,6 +191,13 @@ export function linkRoutes(): MoneykitRoute[] {
       },
       { schema: z.strictObject({ exchangeable_token: z.string().min(1) }) },
     ),
+    route('GET', '/users/:id/links', (state, request) => ({
+      links: Object.fromEntries(
+        [...state.links.values()]
+          .filter((link) => link.customerUserId === request.params[0])
+          .map((link) => [link.linkId, { ...renderLink(link), provider: 'moneykit' }]),
+      ),
+    })),
     route('GET', '/links/:id', (state, request) => ({
       ...renderLink(linkOf(state, request.params[0])),
       provider: 'moneykit',

@@ -8,6 +8,7 @@ import {
   createPlaidState,
   type LinkTokenGrant,
   newPlaidId,
+  type PublicTokenGrant,
   type SimItem,
   type SimTransaction,
 } from './state';
@@ -60,6 +61,8 @@ export type PlaidSimulator = {
   };
   /** A link token Plaid issued (what it was created with), or null. */
   linkToken(linkToken: string): LinkTokenGrant | null;
+  /** A public token Plaid issued (its item, whether it was exchanged), or null. */
+  publicToken(publicToken: string): PublicTokenGrant | null;
   /** The item Plaid holds under this id, or null (removed, or never made). */
   item(itemId: string): SimItem | null;
   /** Posts the item's pending transactions (Plaid's sign: `amountOf` may change one, a tip). */
@@ -122,6 +125,7 @@ export async function startPlaidSimulator(
     requests: simulation.requests,
     completeLink: (input) => completeLink(state, { username: 'user_good', password: 'pass_good', ...input }),
     linkToken: (linkToken) => state.linkTokens.get(linkToken) ?? null,
+    publicToken: (publicToken) => state.publicTokens.get(publicToken) ?? null,
     item: (itemId) => state.items.get(itemId) ?? null,
     postPending: (itemId, amountOf) => postPendingTransactions(itemNamed(itemId), today(), amountOf),
     addTransaction(itemId, input) {

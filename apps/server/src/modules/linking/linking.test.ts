@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createLedgerFixture, ledgerSnapshot } from '../../../test/ledgerTestKit';
@@ -17,8 +18,10 @@ import {
   PLAID_ITEMS,
   PLAID_LINK_TOKEN,
   REFRESH_MONEYKIT_LINK,
+  sandboxOf,
   syncLink,
 } from '../../../test/linkingTestKit';
+import { sandboxAggregatorLinks } from '../../db/schema';
 
 /**
  * Issue 17's bank links through the API: linking through provider A (Plaid's flow: link token, Link,
@@ -53,6 +56,15 @@ type Item = {
 
 const plaidItems = async (fixture: Awaited<ReturnType<typeof createLedgerFixture>>) =>
   (await fixture.gql<{ plaidItems: Item[] }>(PLAID_ITEMS, { e: fixture.entityId })).data?.plaidItems ?? [];
+
+/** The sandbox aggregator's own row of a link (what the simulated vendor holds), or null. */
+async function sandboxLinkRow(providerLinkId: string) {
+  const [row] = await t.db
+    .select()
+    .from(sandboxAggregatorLinks)
+    .where(eq(sandboxAggregatorLinks.id, providerLinkId));
+  return row ?? null;
+}
 
 async function resetLogin(linkId: string) {
   const response = await t.app.inject({
@@ -170,10 +182,22 @@ describe('linking through provider A', () => {
     expect(await plaidItems(acme)).toEqual([]);
   });
 
-  it('refuses a second link to an institution the company has linked already', async () => {
+  it('refuses a second link to an institution the company has linked already, and removes it at the provider', async () => {
     const acme = await createLedgerFixture(t, 'Twice Linked');
     await linkPlaid(t, acme);
-    await expect(linkPlaid(t, acme)).rejects.toThrow('This institution is already linked');
+    const token = await acme.gql<{ createPlaidLinkToken: { linkToken: string } }>(PLAID_LINK_TOKEN, {
+      e: acme.entityId,
+    });
+    const second = await sandboxOf(t, 'plaid').completeLink({
+      linkToken: token.data!.createPlaidLinkToken.linkToken,
+      institutionId: 'ins_109508',
+      username: 'user_good',
+      password: 'pass_good',
+      at: t.clock.now(),
+    });
+    const refused = await acme.gql(CREATE_PLAID_ITEM, { e: acme.entityId, t: second.token });
+    expect(refused.errors?.[0]?.message).toContain('This institution is already linked');
+    expect(await sandboxLinkRow(second.providerLinkId)).toBeNull();
     expect(await plaidItems(acme)).toHaveLength(1);
     await linkPlaid(t, acme, 'ins_109509');
     // Made at the same instant (the test's clock stands still): by institution.
@@ -347,23 +371,87 @@ describe('who may link', () => {
     expect(await linkingSnapshot(t, acme.entityId)).toEqual(before);
   });
 
-  it("refuses a public token used twice or made for another company's flow", async () => {
+  it("refuses another company's public token without spending it: its owner then links with it, once", async () => {
     const acme = await createLedgerFixture(t, 'Token Owner');
     const other = await createLedgerFixture(t, 'Token Thief');
-    const token = await acme.gql<{ createPlaidLinkToken: { linkToken: string } }>(PLAID_LINK_TOKEN, {
+    const plaid = await acme.gql<{ createPlaidLinkToken: { linkToken: string } }>(PLAID_LINK_TOKEN, {
       e: acme.entityId,
     });
-    const publicToken = await completeSandboxLink(
-      t,
-      'plaid',
-      token.data!.createPlaidLinkToken.linkToken,
-      'ins_109508',
+    const item = await sandboxOf(t, 'plaid').completeLink({
+      linkToken: plaid.data!.createPlaidLinkToken.linkToken,
+      institutionId: 'ins_109508',
+      username: 'user_good',
+      password: 'pass_good',
+      at: t.clock.now(),
+    });
+    const session = await acme.gql<{ createLinkSessionToken: { linkSessionToken: string } }>(
+      LINK_SESSION_TOKEN,
+      { e: acme.entityId },
     );
-    const stolen = await other.gql(CREATE_PLAID_ITEM, { e: other.entityId, t: publicToken });
+    const exchangeable = await completeSandboxLink(
+      t,
+      'moneykit',
+      session.data!.createLinkSessionToken.linkSessionToken,
+      'mk_bramble_bank',
+    );
+
+    const stolen = await other.gql(CREATE_PLAID_ITEM, { e: other.entityId, t: item.token });
     expect(stolen.errors?.[0]).toMatchObject({
       message: 'This bank connection has expired or was already used. Please connect again.',
       extensions: { code: 'BAD_USER_INPUT', field: 'publicToken' },
     });
+    const stolenLink = await other.gql(CREATE_MONEYKIT_LINK, { e: other.entityId, t: exchangeable });
+    expect(stolenLink.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'exchangeableToken',
+    });
     expect(await linkingSnapshot(t, other.entityId)).toMatchObject({ links: 0, accounts: 0 });
+    // Not exchanged: the sandbox's item has given no credential yet.
+    expect(await sandboxLinkRow(item.providerLinkId)).toMatchObject({ accessTokenHash: null });
+
+    const owned = await acme.gql<{ createPlaidItem: { item: { institution: { name: string } } } }>(
+      CREATE_PLAID_ITEM,
+      { e: acme.entityId, t: item.token },
+    );
+    expect(owned.errors).toBeUndefined();
+    expect(owned.data?.createPlaidItem.item.institution.name).toBe('First Platypus Bank');
+    const ownedLink = await acme.gql(CREATE_MONEYKIT_LINK, { e: acme.entityId, t: exchangeable });
+    expect(ownedLink.errors).toBeUndefined();
+    expect(await linkingSnapshot(t, acme.entityId)).toMatchObject({ links: 2 });
+    // Used once: a second presentation is refused, the owner's too.
+    const twice = await acme.gql(CREATE_PLAID_ITEM, { e: acme.entityId, t: item.token });
+    expect(twice.errors?.[0]?.message).toBe(
+      'This bank connection has expired or was already used. Please connect again.',
+    );
+    expect(await linkingSnapshot(t, acme.entityId)).toMatchObject({ links: 2 });
+  });
+
+  it("refuses a reconnect token of another company's link, leaving that link's credential as it was", async () => {
+    const acme = await createLedgerFixture(t, 'Reconnect Owner');
+    const other = await createLedgerFixture(t, 'Reconnect Thief');
+    const item = await linkPlaid(t, acme);
+    await syncLink(t, item.itemId);
+    const update = await acme.gql<{ createPlaidLinkToken: { linkToken: string } }>(PLAID_LINK_TOKEN, {
+      e: acme.entityId,
+      i: item.itemId,
+    });
+    const publicToken = await completeSandboxLink(
+      t,
+      'plaid',
+      update.data!.createPlaidLinkToken.linkToken,
+      null,
+    );
+
+    const stolen = await other.gql(CREATE_PLAID_ITEM, { e: other.entityId, t: publicToken });
+    expect(stolen.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'publicToken' });
+    expect(await linkingSnapshot(t, other.entityId)).toMatchObject({ links: 0 });
+    // The access token Keel holds for the owner's item still opens it.
+    expect(await syncLink(t, item.itemId)).toMatchObject({ added: 0, removed: 0 });
+    const reconnected = await acme.gql<{ createPlaidItem: { item: { itemId: string } } }>(CREATE_PLAID_ITEM, {
+      e: acme.entityId,
+      t: publicToken,
+    });
+    expect(reconnected.data?.createPlaidItem.item.itemId).toBe(item.itemId);
+    expect(await syncLink(t, item.itemId)).toMatchObject({ added: 0, removed: 0 });
   });
 });

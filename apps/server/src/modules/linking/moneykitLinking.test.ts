@@ -315,6 +315,48 @@ describe('linking through MoneyKit', () => {
     expect(await linkingSnapshot(t, fixture.entityId)).toMatchObject({ links: 0, accounts: 0, imported: 0 });
   });
 
+  it("refuses another company's exchangeable token, which MoneyKit says is not its customer user's, and deletes the link there", async () => {
+    const owner = await createLedgerFixture(t, 'MK Token Owner Co');
+    const other = await createLedgerFixture(t, 'MK Token Taker Co');
+    const { exchangeableToken, linkId } = simulator.completeConnect({
+      linkSessionToken: await sessionToken(owner),
+      institutionId: 'mk_bramble_bank',
+    });
+
+    const taken = await other.gql(CREATE_MONEYKIT_LINK, { e: other.entityId, t: exchangeableToken });
+    expect(taken.errors?.[0]).toMatchObject({
+      message: 'This bank connection has expired or was already used. Please connect again.',
+      extensions: { code: 'BAD_USER_INPUT', field: 'exchangeableToken' },
+    });
+    expect(await linkingSnapshot(t, other.entityId)).toMatchObject({ links: 0, accounts: 0, imported: 0 });
+    // The token was spent by its exchange (MoneyKit tells whose a link is only then), so nobody may
+    // use the link: it is gone at MoneyKit, and its owner is told to connect again.
+    expect(simulator.link(linkId)).toBeNull();
+    const late = await owner.gql(CREATE_MONEYKIT_LINK, { e: owner.entityId, t: exchangeableToken });
+    expect(late.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'exchangeableToken',
+    });
+    expect(await linkingSnapshot(t, owner.entityId)).toMatchObject({ links: 0, accounts: 0 });
+  });
+
+  it('deletes the link at MoneyKit when reading it after the exchange fails, and links it through a new Connect', async () => {
+    const fixture = await createLedgerFixture(t, 'MK Failed Read Co');
+    const { exchangeableToken, linkId } = simulator.completeConnect({
+      linkSessionToken: await sessionToken(fixture),
+      institutionId: 'mk_juniper_federal',
+    });
+    simulator.failNext('GET /links/:id/accounts', { status: 400, code: 'link_error.bad_state' });
+    const failed = await fixture.gql(CREATE_MONEYKIT_LINK, { e: fixture.entityId, t: exchangeableToken });
+    expect(failed.errors?.[0]).toMatchObject({
+      message: 'The bank connection service refused the request. Please try again later.',
+      extensions: { code: 'BAD_USER_INPUT', field: 'exchangeableToken' },
+    });
+    expect(simulator.link(linkId)).toBeNull();
+    expect(await linkingSnapshot(t, fixture.entityId)).toMatchObject({ links: 0, accounts: 0, imported: 0 });
+    expect((await linkThroughMoneykit(fixture)).accounts).toHaveLength(3);
+  });
+
   it('deletes the link at MoneyKit too', async () => {
     const fixture = await createLedgerFixture(t, 'MK Delete Co');
     const link = await linkThroughMoneykit(fixture);

@@ -1,4 +1,4 @@
-import { Configuration, PlaidApi, Products } from 'plaid';
+import { Configuration, PlaidApi, PlaidErrorType, Products } from 'plaid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
 import { jobReaches } from '../../../test/jobsTestKit';
@@ -299,6 +299,46 @@ describe('linking through Plaid', () => {
       extensions: { code: 'BAD_USER_INPUT', field: 'publicToken' },
     });
     expect(await linkingSnapshot(t, fixture.entityId)).toMatchObject({ links: 0, accounts: 0, imported: 0 });
+  });
+
+  it('removes the item at Plaid when it is refused after the exchange: a read of it failed, or its institution is linked already', async () => {
+    const fixture = await createLedgerFixture(t, 'Plaid Refused Item Co');
+    /** A public token of a new item of the institution, and that item's id at Plaid. */
+    const publicTokenOf = async (institutionId: string) => {
+      const { data } = await plaid.sandboxPublicTokenCreate({
+        institution_id: institutionId,
+        initial_products: [Products.Transactions],
+      });
+      const itemId = simulator.publicToken(data.public_token)?.itemId ?? '';
+      expect(simulator.item(itemId)).not.toBeNull();
+      return { publicToken: data.public_token, itemId };
+    };
+
+    // Plaid fails to answer the item's accounts once the token is exchanged.
+    const failing = await publicTokenOf('ins_109509');
+    simulator.failNext('/accounts/get', {
+      status: 500,
+      type: PlaidErrorType.ApiError,
+      code: 'INTERNAL_SERVER_ERROR',
+    });
+    const failed = await fixture.gql(CREATE_PLAID_ITEM, { e: fixture.entityId, t: failing.publicToken });
+    expect(failed.errors?.[0]).toMatchObject({ extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(simulator.publicToken(failing.publicToken)?.used).toBe(true);
+    expect(simulator.item(failing.itemId)).toBeNull();
+    expect(await linkingSnapshot(t, fixture.entityId)).toMatchObject({ links: 0, accounts: 0 });
+
+    // A second item of an institution the company has linked already.
+    const first = await linkThroughPlaid(fixture);
+    const twice = await publicTokenOf('ins_109508');
+    const refused = await fixture.gql(CREATE_PLAID_ITEM, { e: fixture.entityId, t: twice.publicToken });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'This institution is already linked. Reconnect or delete the existing link instead.',
+      extensions: { field: 'publicToken' },
+    });
+    expect(simulator.item(twice.itemId)).toBeNull();
+    // The company's own item is untouched.
+    expect(simulator.item(first.providerItemId)).not.toBeNull();
+    expect(await itemsOf(fixture)).toHaveLength(1);
   });
 
   it('deletes the item at Plaid too: its access token then finds nothing', async () => {

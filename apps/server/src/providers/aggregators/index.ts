@@ -63,12 +63,18 @@ export type TransactionsPage = {
 /** What the provider needs to read a link: its id and, for A, the access token (B has none). */
 export type LinkCredential = { providerLinkId: string; accessToken: string | null };
 
+/**
+ * What a vendor says of a token before it is exchanged (asking spends nothing): the client user its flow
+ * was made for and the link it would give (update mode: the link it repairs). Null where the vendor
+ * cannot tell without exchanging the token.
+ */
+export type TokenPreview = { clientUserId: string | null; providerLinkId: string | null };
+
 /** A link made by an exchange. `clientUserId` is whom its token was made for, when the vendor says. */
-export type NewAggregatorLink = LinkCredential & {
-  institution: AggregatorInstitution;
-  accounts: AggregatorAccount[];
-  clientUserId: string | null;
-};
+export type ExchangedLink = LinkCredential & { clientUserId: string | null };
+
+/** What a link is: its institution and its accounts with their balances. */
+export type LinkDescription = { institution: AggregatorInstitution; accounts: AggregatorAccount[] };
 
 export type LinkTokenRequest = {
   /** Whom the link is for: the company's id (Plaid's user.client_user_id). */
@@ -136,8 +142,24 @@ export type AggregatorProvider = {
   kind: AggregatorKind;
   /** A token the browser opens the vendor's flow with (A's link_token, B's link_session_token). */
   createLinkToken(request: LinkTokenRequest): Promise<{ linkToken: string; expiresAt: Date }>;
-  /** A's public token or B's exchangeable token, exchanged for the link (once). */
-  exchangeToken(token: string, at: Date): Promise<NewAggregatorLink>;
+  /**
+   * Whom a public or exchangeable token was made for, asked before exchanging it, since an exchange
+   * spends the token: a token refused after its exchange is lost to its rightful owner too. Throws the
+   * vendor's invalid-token refusal for a token it knows to be unknown, expired or used.
+   */
+  previewToken(token: string, at: Date): Promise<TokenPreview>;
+  /**
+   * A's public token or B's exchangeable token, exchanged for the link (once). Only the exchange: what
+   * follows (describeLink) may fail, and the caller then removes the link it was given.
+   */
+  exchangeToken(token: string, at: Date): Promise<ExchangedLink>;
+  /** The link's institution and accounts, as a new link is stored with them. */
+  describeLink(link: LinkCredential, at: Date): Promise<LinkDescription>;
+  /**
+   * Whether the vendor holds the link under this client user: true or false where the vendor can say
+   * after an exchange (MoneyKit lists a customer user's links), null where it cannot.
+   */
+  isLinkOf(link: LinkCredential, clientUserId: string): Promise<boolean | null>;
   getAccounts(link: LinkCredential, at: Date): Promise<AggregatorAccount[]>;
   /** The transactions feed after `cursor` (null: from the start), at most `count` changes a page. */
   syncTransactions(

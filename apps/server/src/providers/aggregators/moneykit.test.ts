@@ -38,7 +38,8 @@ async function linkBank(institutionId = 'mk_bramble_bank') {
     linkSessionToken: linkToken,
     institutionId,
   });
-  const link = await moneykit.exchangeToken(exchangeableToken, NOW);
+  const exchanged = await moneykit.exchangeToken(exchangeableToken, NOW);
+  const link = { ...exchanged, ...(await moneykit.describeLink(exchanged, NOW)) };
   return { link, linkId, credential: { providerLinkId: link.providerLinkId, accessToken: null } };
 }
 
@@ -168,6 +169,36 @@ describe('MoneyKit adapter', () => {
         loginRequired: true,
       });
     }
+  });
+
+  it("tells nothing of a token before its exchange; after it, whether the link is the customer user's", async () => {
+    const { linkToken } = await moneykit.createLinkToken({
+      clientUserId: 'company-5',
+      redirectUrl: null,
+      update: null,
+      at: NOW,
+    });
+    const { exchangeableToken, linkId } = simulator.completeConnect({
+      linkSessionToken: linkToken,
+      institutionId: 'mk_bramble_bank',
+    });
+    const before = simulator.requests.length;
+    expect(await moneykit.previewToken(exchangeableToken, NOW)).toEqual({
+      clientUserId: null,
+      providerLinkId: null,
+    });
+    expect(simulator.requests.length).toBe(before);
+    const exchanged = await moneykit.exchangeToken(exchangeableToken, NOW);
+    expect(exchanged).toEqual({ providerLinkId: linkId, accessToken: null, clientUserId: null });
+    expect(await moneykit.isLinkOf(exchanged, 'company-5')).toBe(true);
+    expect(await moneykit.isLinkOf(exchanged, 'company-6')).toBe(false);
+    expect(
+      requestsSince()
+        .filter((r) => r.path.startsWith('/users/'))
+        .map((r) => r.path),
+    ).toEqual(['/users/company-5/links', '/users/company-6/links']);
+    await moneykit.removeLink(exchanged);
+    expect(await moneykit.isLinkOf(exchanged, 'company-5')).toBe(false);
   });
 
   it('refreshes accounts and transactions, and removes the link (again: fine)', async () => {

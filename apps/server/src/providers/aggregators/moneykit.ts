@@ -19,7 +19,8 @@ import { isLinkGone } from './moneykitErrors';
  * - POST /link-session {customer_user: {id}, redirect_uri, existing_link_id?} answers the
  *   link_session_token Connect opens with (the company's id is the customer user; `existing_link_id`
  *   is MoneyKit's name for reconnecting a link: update mode). Connect gives the browser an exchangeable
- *   token; POST /link-session/exchange-token {exchangeable_token} answers {link_id, link}.
+ *   token; POST /link-session/exchange-token {exchangeable_token} answers {link_id, link}; GET /links/{id}
+ *   then gives the link's institution (describeLink).
  * - GET /links/{id}/accounts answers the accounts, account_type 'depository.checking', 'credit_card',
  *   'loan.mortgage', … and balances as decimal numbers. MoneyKit's pending transactions 'have not yet
  *   affected the account', so those of GET /links/{id}/transactions (the last PENDING_WINDOW_DAYS) are
@@ -32,7 +33,9 @@ import { isLinkGone } from './moneykitErrors';
  * - POST /links/{id}/products {products} asks for fresh data (202); DELETE /links/{id} removes the link
  *   (a link already gone is removed).
  *
- * MoneyKit does not say which customer user a link was made for, so exchanges answer clientUserId null.
+ * - GET /users/{id}/links answers the customer user's links ({links: {link_id: link}}): whether an
+ *   exchanged link is the company's (isLinkOf). MoneyKit says nothing of an exchangeable token before
+ *   its exchange, so previewToken and exchanges answer null.
  */
 
 export type MoneykitAggregatorSettings = MoneykitSettings & {
@@ -192,7 +195,10 @@ export function moneykitAggregatorOf(client: MoneykitClient, defaultRedirectUri:
       };
     },
 
-    async exchangeToken(token, at) {
+    // MoneyKit says nothing of an exchangeable token but through its exchange.
+    previewToken: async () => ({ clientUserId: null, providerLinkId: null }),
+
+    async exchangeToken(token) {
       let exchanged: { link_id: string; link: MoneykitLink };
       try {
         exchanged = await client.request('POST', '/link-session/exchange-token', {
@@ -209,13 +215,23 @@ export function moneykitAggregatorOf(client: MoneykitClient, defaultRedirectUri:
           invalidToken: true,
         });
       }
+      return { providerLinkId: exchanged.link_id, accessToken: null, clientUserId: null };
+    },
+
+    async describeLink(link, at) {
+      const found = await client.request<MoneykitLink>('GET', linkPath(link.providerLinkId));
       return {
-        providerLinkId: exchanged.link_id,
-        accessToken: null,
-        institution: { id: exchanged.link.institution_id, name: exchanged.link.institution_name },
-        accounts: await readAccounts(exchanged.link_id, at),
-        clientUserId: null,
+        institution: { id: found.institution_id, name: found.institution_name },
+        accounts: await readAccounts(link.providerLinkId, at),
       };
+    },
+
+    async isLinkOf(link, clientUserId) {
+      const answer = await client.request<{ links?: Record<string, unknown> | null }>(
+        'GET',
+        `/users/${encodeURIComponent(clientUserId)}/links`,
+      );
+      return Object.hasOwn(answer.links ?? {}, link.providerLinkId);
     },
 
     getAccounts: (link, at) => readAccounts(link.providerLinkId, at),

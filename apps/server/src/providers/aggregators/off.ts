@@ -15,7 +15,10 @@ export function createOffAggregator(provider: LinkProvider): AggregatorProvider 
       return refuse();
     },
     createLinkToken: reject,
+    previewToken: reject,
     exchangeToken: reject,
+    describeLink: reject,
+    isLinkOf: reject,
     getAccounts: reject,
     syncTransactions: reject,
     refresh: reject,

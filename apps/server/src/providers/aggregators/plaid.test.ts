@@ -38,7 +38,8 @@ async function linkItem(clientUserId = 'company-1') {
     at: NOW,
   });
   const { publicToken, itemId } = simulator.completeLink({ linkToken, institutionId: 'ins_109508' });
-  const link = await plaid.exchangeToken(publicToken, NOW);
+  const exchanged = await plaid.exchangeToken(publicToken, NOW);
+  const link = { ...exchanged, ...(await plaid.describeLink(exchanged, NOW)) };
   return { link, itemId, credential: { providerLinkId: link.providerLinkId, accessToken: link.accessToken } };
 }
 
@@ -199,6 +200,31 @@ describe('Plaid adapter', () => {
       errorCode: 'ITEM_NOT_FOUND',
       loginRequired: false,
     });
+  });
+
+  it('tells nothing of a public token before its exchange, and no client user for an item after it', async () => {
+    const { linkToken } = await plaid.createLinkToken({
+      clientUserId: 'company-3',
+      redirectUrl: null,
+      update: null,
+      at: NOW,
+    });
+    const { publicToken, itemId } = simulator.completeLink({ linkToken, institutionId: 'ins_109509' });
+    const before = simulator.requests.length;
+    expect(await plaid.previewToken(publicToken, NOW)).toEqual({ clientUserId: null, providerLinkId: null });
+    expect(simulator.requests.length).toBe(before);
+    const exchanged = await plaid.exchangeToken(publicToken, NOW);
+    expect(exchanged).toEqual({
+      providerLinkId: itemId,
+      accessToken: expect.stringMatching(/^access-sandbox-/),
+      clientUserId: null,
+    });
+    // The exchange alone: the item is read afterwards.
+    expect(requestsSince().map((request) => request.path)).toEqual([
+      '/link/token/create',
+      '/item/public_token/exchange',
+    ]);
+    expect(await plaid.isLinkOf(exchanged, 'company-3')).toBeNull();
   });
 
   it('removes the item at Plaid, and removing it again (or one without a token) is fine', async () => {

@@ -30,7 +30,9 @@ import { isItemGone, plaidFailure } from './plaidErrors';
  * - A link token (/link/token/create) opens Link for the company (user.client_user_id is its id) with
  *   the transactions product, in the US, in English; with an item's access token it opens update mode,
  *   which repairs the item's login. Link's public token is exchanged (/item/public_token/exchange) for
- *   the item id and its access token; an update-mode token exchanges to the same item.
+ *   the item id and its access token; an update-mode token exchanges to the same item. The item's
+ *   institution and accounts are read afterwards (describeLink), so a failure there leaves the caller
+ *   an item it can remove.
  * - Accounts come from /accounts/get. Plaid's current balance is the posted balance, so the pending
  *   transactions of the last PENDING_WINDOW_DAYS (/transactions/get) are added to it, as the books
  *   hold them (countPending.ts).
@@ -41,7 +43,10 @@ import { isItemGone, plaidFailure } from './plaidErrors';
  * - Refusals become AggregatorErrors (plaidErrors.ts); Plaid's passing troubles stay plain errors, so a
  *   job retries them. Abort signals reach the HTTP request.
  *
- * Plaid does not say which client user an item was made for, so exchanges answer clientUserId null.
+ * Plaid does not say which client user an item was made for, neither of a public token before its
+ * exchange nor of the item after it: previewToken, exchanges and isLinkOf answer null. (Only
+ * /link/token/get, asked about the link tokens Keel made for the company, would tie a public token to
+ * it; Keel keeps no record of those.)
  */
 
 export type PlaidEnvironment = 'sandbox' | 'production';
@@ -221,19 +226,23 @@ export function createPlaidAggregator(client: PlaidApi): AggregatorProvider {
       return { linkToken: answer.link_token, expiresAt: new Date(answer.expiration) };
     },
 
-    async exchangeToken(token, at) {
+    // Plaid says nothing of a public token but through its exchange.
+    previewToken: async () => ({ clientUserId: null, providerLinkId: null }),
+
+    async exchangeToken(token) {
       const exchanged = await call((options) =>
         client.itemPublicTokenExchange({ public_token: token }, options),
       );
-      const { accounts, item } = await readAccounts(exchanged.access_token, at);
-      return {
-        providerLinkId: exchanged.item_id,
-        accessToken: exchanged.access_token,
-        institution: await institutionOf(item),
-        accounts,
-        clientUserId: null,
-      };
+      return { providerLinkId: exchanged.item_id, accessToken: exchanged.access_token, clientUserId: null };
     },
+
+    async describeLink(link, at) {
+      const { accounts, item } = await readAccounts(accessTokenOf(link), at);
+      return { institution: await institutionOf(item), accounts };
+    },
+
+    // An item does not name the client user its Link session was made for.
+    isLinkOf: async () => null,
 
     async getAccounts(link, at) {
       return (await readAccounts(accessTokenOf(link), at)).accounts;

@@ -37,6 +37,9 @@ import { loginRequiredCode, vendorError } from './vendorErrors';
  *   reads a link by id with the app's keys), so the exchange marks the link with its token's hash.
  * - forceLoginRequired makes every read fail with the provider's login-required error until the link
  *   is repaired through update mode (a link token for it, completed with the credentials).
+ * - A public token's claims name the client user its flow was made for, so previewToken tells Keel
+ *   whose it is before it is spent. Like the vendors, the sandbox removes a link (removeLink) on
+ *   request, which Keel does whenever it refuses a link after exchanging its token.
  */
 export function createSandboxAggregator(
   provider: LinkProvider,
@@ -67,6 +70,19 @@ export function createSandboxAggregator(
     const institution = findSandboxInstitution(provider, row.institutionId);
     if (!institution) throw fail('linkNotFound');
     return { row, institution };
+  };
+
+  /**
+   * The claims of a public token and the link it gives, or the vendor's invalid-token refusal: forged,
+   * expired, its link gone, or (a new link's) exchanged already. Reading them spends nothing.
+   */
+  const unspentLinkOf = async (token: string, at: Date) => {
+    const claims = openToken(secrets, provider, 'public', token, at);
+    if (!claims) throw fail('invalidPublicToken');
+    const row = await findLink(claims.providerLinkId);
+    if (!row || (claims.mode === 'new' && row.accessTokenHash !== null)) throw fail('invalidPublicToken');
+    if (!findSandboxInstitution(provider, row.institutionId)) throw fail('invalidPublicToken');
+    return { claims, row };
   };
 
   /** As authorize, and refused while the link's login has expired. */
@@ -118,27 +134,32 @@ export function createSandboxAggregator(
       return { linkToken, expiresAt };
     },
 
+    async previewToken(token, at) {
+      const { claims, row } = await unspentLinkOf(token, at);
+      return { clientUserId: claims.clientUserId, providerLinkId: row.id };
+    },
+
     async exchangeToken(token, at) {
-      const claims = openToken(secrets, provider, 'public', token, at);
-      if (!claims) throw fail('invalidPublicToken');
-      const row = await findLink(claims.providerLinkId);
-      if (!row || (claims.mode === 'new' && row.accessTokenHash !== null)) throw fail('invalidPublicToken');
-      const institution = findSandboxInstitution(provider, row.institutionId);
-      if (!institution) throw fail('invalidPublicToken');
+      const { claims, row } = await unspentLinkOf(token, at);
       // A: a new access token (update mode rotates it); B: the link marked as exchanged.
       const accessToken = provider === 'plaid' ? `access-sandbox-${randomBytes(18).toString('hex')}` : null;
       await db
         .update(sandboxAggregatorLinks)
         .set({ accessTokenHash: hash(accessToken ?? token) })
         .where(eq(sandboxAggregatorLinks.id, row.id));
+      return { providerLinkId: row.id, accessToken, clientUserId: claims.clientUserId };
+    },
+
+    async describeLink(credential, at) {
+      const { row, institution } = await authorize(credential);
       return {
-        providerLinkId: row.id,
-        accessToken,
         institution: { id: institution.id, name: institution.name },
         accounts: accountsOf(row.id, institution, at),
-        clientUserId: claims.clientUserId,
       };
     },
+
+    // The exchange already said whom the token was made for.
+    isLinkOf: async () => null,
 
     async getAccounts(credential, at) {
       const { row, institution } = await readable(credential);
