@@ -191,11 +191,12 @@ pids+=($!)
 # ---- a customer whose account is two months old ---------------------------------------------------
 prepare_day=$(date -u -d "$(date -u +%Y-%m-15) -2 months" +%F)
 env DATABASE_URL="$db_url" SECRET_KEY="$secret_key" HOST=127.0.0.1 PORT="$prepare_port" KEEL_TODAY="$prepare_day" \
-  SEED_DEMO=false LOG_LEVEL=warn node --enable-source-maps apps/server/dist/main.js >"$work/server-prepare.log" 2>&1 &
+  SMTP_URL="smtp://127.0.0.1:$smtp_port" SEED_DEMO=false LOG_LEVEL=warn \
+  node --enable-source-maps apps/server/dist/main.js >"$work/server-prepare.log" 2>&1 &
 prepare_pid=$!
 pids+=("$prepare_pid")
 wait_ready "http://127.0.0.1:$prepare_port" "$prepare_pid" 60 || abort "the preparing server (KEEL_TODAY=$prepare_day) did not get ready"
-SMOKE_PREPARE_URL="http://127.0.0.1:$prepare_port" SMOKE_STATE_FILE="$work/prepared.json" \
+SMOKE_PREPARE_URL="http://127.0.0.1:$prepare_port" SMOKE_STATE_FILE="$work/prepared.json" SMOKE_MAIL_DIR="$work/mail" \
   node --import tsx apps/server/test/productionSmoke/journey.ts prepare | tee "$work/prepare.out"
 passed=$((passed + $(grep -c '^PASS' "$work/prepare.out")))
 failed=$((failed + $(grep -c '^FAIL' "$work/prepare.out")))

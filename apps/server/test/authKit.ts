@@ -74,10 +74,16 @@ export async function rowCounts(t: TestApp): Promise<Record<string, number>> {
 
 export type TestUser = { id: string; email: string; password: string };
 
-/** A user with a password, written straight to the database. */
+/** A user with a password, written straight to the database; its address confirmed unless `verified: false`. */
 export async function createUser(
   t: TestApp,
-  options: { email?: string; password?: string; name?: string; phoneNumber?: string } = {},
+  options: {
+    email?: string;
+    password?: string;
+    name?: string;
+    phoneNumber?: string;
+    verified?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'correct horse battery';
@@ -88,6 +94,7 @@ export async function createUser(
       name: options.name ?? 'Test User',
       passwordHash: await hashPassword(password),
       phoneNumber: options.phoneNumber ?? null,
+      emailVerifiedAt: options.verified === false ? null : t.clock.now(),
     })
     .returning();
   return { id: user!.id, email, password };
@@ -149,4 +156,27 @@ export async function auditOf(t: TestApp, type: string) {
 /** Asks GraphQL who the token belongs to; UNAUTHENTICATED when the token is not live. */
 export async function graphqlMe(t: TestApp, token: string) {
   return t.graphql<{ me: { id: string } }>('{ me { id } }', {}, token);
+}
+
+/** The link of the newest confirmation email sent to the address: its email and token. */
+export async function confirmationLinkOf(
+  t: TestApp,
+  email: string,
+): Promise<{ email: string; token: string }> {
+  const messages = await outboxOf(t, email);
+  const body = messages.find((message) => message.subject?.startsWith('Confirm your email'))?.body ?? '';
+  const link = /(https?:\/\/\S+\/email\/verify\?\S+)/.exec(body)?.[1];
+  if (!link) throw new Error(`No confirmation link mailed to ${email}`);
+  const url = new URL(link);
+  return { email: url.searchParams.get('email') ?? '', token: url.searchParams.get('token') ?? '' };
+}
+
+/** Opens a confirmation link with the password, as its page does. */
+export function confirmEmailAddress(
+  t: TestApp,
+  link: { email: string; token: string },
+  password: string,
+  remoteAddress?: string,
+): Promise<LightMyRequestResponse> {
+  return postJson(t, '/api/v1/auth/verification/confirm', { ...link, password }, { remoteAddress });
 }

@@ -8,10 +8,10 @@ import { CREATE_INVITE, inviteTokenIn } from './teamTestKit';
 
 /**
  * The rule of the whole product: no token, password or email address in any log line. This drives
- * the flows that hand out secrets (sign-up, sign-in, a password reset by its link, an invitation
- * accepted by its token, a statement downloaded with a file token, a card revealed with a reveal
- * token, in the header and in the URL) with the server logging everything it can (trace), then
- * searches the whole log for every secret issued or sent.
+ * the flows that hand out secrets (sign-up and its confirmation link, sign-in, a password reset by its link, an invitation
+ * accepted by its token, a statement downloaded with a file token and the spent link opened again, a
+ * card revealed with a reveal token in the header and another refused in the URL) with the server
+ * logging everything it can (trace), then searches the whole log for every secret issued or sent.
  */
 
 const log = captureLog();
@@ -65,10 +65,19 @@ describe('the log', () => {
     const email = remember('owner email', uniqueEmail('owner'));
     const password = remember('owner password', 'correct horse battery staple');
     const signedUp = await postJson(t, '/api/v1/users', { user: { email, password, name: 'Ada Lovelace' } });
-    expect(signedUp.statusCode).toBe(201);
+    expect(signedUp.statusCode).toBe(202);
+    // The emailed confirmation link, opened, then used with the password.
+    const confirmLink = /(https:\S+)/.exec(await mailTo(email))?.[1] ?? '';
+    const confirmToken = remember('email confirmation token', new URL(confirmLink).searchParams.get('token'));
+    await open(confirmLink);
+    const confirmed = await postJson(t, '/api/v1/auth/verification/confirm', {
+      email,
+      token: confirmToken,
+      password,
+    });
     let token = remember(
       'sign-up access token',
-      signedUp.json<{ auth: { access_token: string } }>().auth.access_token,
+      confirmed.json<{ auth: { access_token: string } }>().auth.access_token,
     );
     remember('wrong password', 'not the password at all');
     const refused = await postJson(t, '/api/v1/auth/login', { email, password: 'not the password at all' });
@@ -149,14 +158,14 @@ describe('the log', () => {
     );
     const issued = await getWithToken(t, `/api/v1/file_tokens?entity_id=${entityId}`, token);
     const fileToken = remember('file token', issued.json<{ token: string }>().token);
-    const statement = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/account/statement?account_id=${account.id}&month=2026-10&token=${fileToken}`,
-    });
+    const statementLink = `/api/v1/account/statement?account_id=${account.id}&month=2026-10&token=${fileToken}`;
+    const statement = await t.app.inject({ method: 'GET', url: statementLink });
     expect(statement.statusCode).toBe(200);
     expect(statement.headers['content-type']).toBe('application/pdf');
+    // The link again: its token is spent, and the refusal logs it no more than the download did.
+    expect((await t.app.inject({ method: 'GET', url: statementLink })).statusCode).toBe(401);
 
-    // A card revealed with a reveal token sent as the header, and another sent in the URL.
+    // A card revealed with a reveal token sent as the header; another, sent in the URL, refused.
     const card = (
       await gql<{ createTprimeCard: CardView }>(CREATE_CARD, { a: account.id, k: 'virtual' }, token)
     ).createTprimeCard;
@@ -166,8 +175,10 @@ describe('the log', () => {
       ).createCardRevealToken.token;
       remember(`reveal token (${via})`, revealToken);
       const revealed = await revealByRest(t, card.id, { bearer: token, token: revealToken, via });
-      expect(revealed.statusCode).toBe(200);
-      remember('card number', revealed.json<{ primary_account_number: string }>().primary_account_number);
+      expect(revealed.statusCode).toBe(via === 'header' ? 200 : 401);
+      if (via === 'header') {
+        remember('card number', revealed.json<{ primary_account_number: string }>().primary_account_number);
+      }
     }
 
     await t.app.backgroundTasks.drain();

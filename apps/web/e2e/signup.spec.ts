@@ -1,7 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
-import { PASSWORD, readStoredToken, signUpUser, uniqueEmail } from './support/api';
+import { LoginPage } from './pages/LoginPage';
+import {
+  PASSWORD,
+  readConfirmationLink,
+  readOutbox,
+  readStoredToken,
+  signUpUser,
+  startSignUp,
+  uniqueEmail,
+} from './support/api';
 import { SCREEN_SIZES } from './support/demo';
+import { shot } from './support/screenshots';
 
 test.describe('signup', () => {
   test('shows each validation message of the signup form', async ({ page }) => {
@@ -34,10 +44,12 @@ test.describe('signup', () => {
     await expect(page.getByText('Invalid email')).toBeVisible();
   });
 
-  // Issue 11 item 5 (an invitation that opens nothing is refused), at both screen sizes.
+  // Issue 11 item 5 (an invitation that opens nothing is refused), at both screen sizes; then the
+  // emailed link confirms the address and signs in.
   for (const size of SCREEN_SIZES)
-    test(`creates the account, signs in and opens the linked accounts page (${size.width}×${size.height})`, async ({
+    test(`creates the account, confirms the address from the email, signs in and opens the linked accounts page (${size.width}×${size.height})`, async ({
       page,
+      request,
     }) => {
       await page.setViewportSize(size);
       const email = uniqueEmail('signup');
@@ -68,15 +80,44 @@ test.describe('signup', () => {
       await expect(page.getByLabel('Work email')).toHaveValue(email);
       await page.getByRole('button', { name: 'Create account' }).click();
 
+      // Nobody is signed in yet: the page says to check the email.
+      await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+      await expect(page.getByTestId('check-email')).toContainText(`We sent a message to ${email}.`);
+      expect(await readStoredToken(page)).toBeNull();
+      await page.screenshot({ path: shot(`signup-check-email-${size.width}x${size.height}`) });
+
+      // The emailed link asks for the password, then confirms the address and signs in.
+      const link = await readConfirmationLink(request, email);
+      await page.goto(link.path);
+      await expect(page.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+      await expect(page.getByLabel('Email')).toHaveValue(email);
+      await page.screenshot({ path: shot(`email-confirm-${size.width}x${size.height}`) });
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Confirm email' }).click();
+
       await expect(page).toHaveURL(/\/accounts\/linked$/);
+      await expect(page.getByText('Email confirmed. Welcome to Keel.')).toBeVisible();
       expect(await readStoredToken(page)).toBeTruthy();
       // A new user without a company names one first; with one, the Linked Accounts page shows.
       const setUp = page.getByRole('heading', { name: 'Set up your company' });
       const linked = new AppShell(page).page.getByRole('heading', { name: 'Linked Accounts' });
       await expect(setUp.or(linked)).toBeVisible();
+
+      // The link works once.
+      await page.goto('/logout');
+      await page.goto(link.path);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Confirm email' }).click();
+      await expect(page.getByTestId('link-problem')).toContainText(
+        'This confirmation link is invalid or was already used',
+      );
+      await page.screenshot({ path: shot(`email-confirm-used-${size.width}x${size.height}`) });
     });
 
-  test("shows the server's field errors as 'field message'", async ({ page, request }) => {
+  test('answers an address that has an account as any other and emails its owner instead, signing nobody in', async ({
+    page,
+    request,
+  }) => {
     const existing = await signUpUser(request);
     await page.goto('/signup');
     await page.getByLabel('First name').fill('Ada');
@@ -85,7 +126,38 @@ test.describe('signup', () => {
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByRole('alert')).toHaveText(/^email .+/);
-    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByTestId('check-email')).toContainText(`We sent a message to ${existing.email}.`);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    expect(await readStoredToken(page)).toBeNull();
+    await expect(async () => {
+      const [message] = await readOutbox(request, existing.email);
+      expect(message?.subject).toBe('Someone tried to sign up for Keel with your email');
+    }).toPass();
+
+    // Asking for the link again says the same for any address.
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await expect(page.getByTestId('link-requested')).toHaveText(
+      'If that address has an account waiting to be confirmed, a new link is on its way.',
+    );
+  });
+
+  test('tells someone who has not confirmed the address yet to do so when they sign in, and mails a new link', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('unconfirmed');
+    await startSignUp(request, { email, password: PASSWORD, name: 'Una Confirmed' });
+    const first = await readConfirmationLink(request, email);
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(email, PASSWORD);
+    await expect(login.alert).toHaveText(
+      'Confirm your email address to sign in: we have sent a new link to it.',
+    );
+    expect(await readStoredToken(page)).toBeNull();
+    await expect(async () => {
+      expect((await readConfirmationLink(request, email)).token).not.toBe(first.token);
+    }).toPass();
   });
 });

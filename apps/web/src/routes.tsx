@@ -24,6 +24,9 @@ const PasswordLinkSentPage = lazyPage(() =>
 const PasswordUpdatePage = lazyPage(() =>
   import('./features/auth/PasswordUpdatePage').then((m) => m.PasswordUpdatePage),
 );
+const EmailVerificationPage = lazyPage(() =>
+  import('./features/auth/EmailVerificationPage').then((m) => m.EmailVerificationPage),
+);
 const AppShellLayout = lazyPage(() => import('./shell/AppShellLayout').then((m) => m.AppShellLayout));
 const FinancialReportPage = lazyPage(() =>
   import('./features/financial/FinancialReportPage').then((m) => m.FinancialReportPage),
@@ -102,6 +105,8 @@ export const routes: RouteObject[] = [
       { path: '/password/reset', element: <PasswordResetPage /> },
       { path: '/password/link/sent', element: <PasswordLinkSentPage /> },
       { path: '/password/update', element: <PasswordUpdatePage /> },
+      // Ours: the emailed link that confirms a new account's address (the spec has no confirmation).
+      { path: '/email/verify', element: <EmailVerificationPage /> },
       { path: '/legal', element: <LegalPage /> },
       { path: '/legal/disclosures', element: <DisclosuresPage /> },
       { path: '/legal/data-privacy', element: <DataPrivacyPage /> },

@@ -46,15 +46,31 @@ async function startServer(database: Database): Promise<FastifyInstance> {
   return app;
 }
 
-/** Signs a new user up on `app` and asks GraphQL who they are: a request that reads and writes the schema. */
-async function signUpAndAskWhoAmI(app: FastifyInstance, email: string): Promise<string> {
+/**
+ * Signs a new user up on `app`, confirms the address with the emailed link, and asks GraphQL who they
+ * are: requests that read and write the schema.
+ */
+async function signUpAndAskWhoAmI(app: FastifyInstance, database: Database, email: string): Promise<string> {
+  const password = 'correct horse battery staple';
   const signUp = await app.inject({
     method: 'POST',
     url: '/api/v1/users',
-    payload: { user: { email, password: 'correct horse battery staple', name: 'Four Servers' } },
+    payload: { user: { email, password, name: 'Four Servers' } },
   });
-  expect(signUp.statusCode).toBe(201);
-  const token = signUp.json<{ auth: { access_token: string } }>().auth.access_token;
+  expect(signUp.statusCode).toBe(202);
+  await app.backgroundTasks.drain();
+  const [mail] = await queryRows<{ body: string }>(
+    database.db,
+    sql`SELECT body FROM outbox_messages WHERE recipient = ${email} ORDER BY id DESC LIMIT 1`,
+  );
+  const link = new URL(/(https?:\/\/\S+\/email\/verify\S+)/.exec(mail?.body ?? '')?.[1] ?? 'http://none');
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verification/confirm',
+    payload: { email, token: link.searchParams.get('token'), password },
+  });
+  expect(confirmed.statusCode).toBe(200);
+  const token = confirmed.json<{ auth: { access_token: string } }>().auth.access_token;
   const me = await app.inject({
     method: 'POST',
     url: '/graphql',
@@ -96,7 +112,8 @@ describe.runIf(serverUrl)('migrating under the advisory lock (PostgreSQL)', () =
       const answers = await Promise.all(
         apps.map(async (app, index) => {
           const ready = await app.inject({ method: 'GET', url: '/readyz' });
-          return { ready: ready.statusCode, me: await signUpAndAskWhoAmI(app, `server${index}@race.test`) };
+          const me = await signUpAndAskWhoAmI(app, databases[index]!, `server${index}@race.test`);
+          return { ready: ready.statusCode, me };
         }),
       );
       expect(answers).toEqual([0, 1, 2, 3].map((index) => ({ ready: 200, me: `server${index}@race.test` })));

@@ -315,6 +315,21 @@ describe('seedDemoIfEmpty', () => {
     expect(all.map((user) => user.email).sort()).toEqual(DEMO_USERS.map((user) => user.email).sort());
   });
 
+  it("confirms the logins of a demo seeded before addresses were confirmed, and no one else's", async () => {
+    // As the email-verification migration leaves a demo seeded before it: every login unconfirmed.
+    await t.db.update(users).set({ emailVerifiedAt: null });
+    const stranger = await t.db
+      .insert(users)
+      .values({ email: 'not-a-member@keel.test', name: 'Stranger', passwordHash: null })
+      .returning({ id: users.id });
+    expect(await seedDemoIfEmpty(t.db, t.clock)).toBeNull();
+    const rows = await t.db.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users);
+    expect(rows).toHaveLength(DEMO_USERS.length + 1);
+    const unconfirmed = rows.filter((row) => row.verifiedAt === null).map((row) => row.email);
+    expect(unconfirmed).toEqual(['not-a-member@keel.test']);
+    await t.db.delete(users).where(eq(users.id, stranger[0]?.id ?? ''));
+  });
+
   // A PostgreSQL server's autovacuum analyzes in its own time; PGlite has none, so the seed does it.
   it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
     'leaves planner statistics of the seeded rows on PGlite',

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import { analyzeEmbedded } from '../db/analyzeEmbedded';
 import type { Db } from '../db/client';
 import { setTransactionMonth } from '../db/currentMonth';
-import { memberships, users } from '../db/schema';
+import { entities, memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { SecretBox } from '../secrets/secretBox';
 import { DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME, DEMO_OWNER, DEMO_PASSWORD, DEMO_USERS } from './demoUsers';
@@ -44,7 +44,10 @@ export async function seedDemoIfEmpty(
   secrets?: SecretBox,
   options: { password?: string } = {},
 ): Promise<DemoLogin | null> {
-  if (!(await isUsersTableEmpty(db))) return null;
+  if (!(await isUsersTableEmpty(db))) {
+    await confirmDemoLogins(db, clock);
+    return null;
+  }
   const password = options.password ?? DEMO_PASSWORD;
   // argon2 is slow on purpose: hash once and give every demo user the same hash.
   const passwordHash = await hashPassword(password);
@@ -60,6 +63,8 @@ export async function seedDemoIfEmpty(
           email: user.email,
           name: user.name,
           passwordHash,
+          // Published demo logins: nobody holds these mailboxes, so there is nothing to confirm.
+          emailVerifiedAt: now,
           createdAt: now,
           updatedAt: now,
         })),
@@ -117,6 +122,33 @@ export async function seedDemoIfEmpty(
   });
   if (login) await analyzeEmbedded(db);
   return login;
+}
+
+/**
+ * A demo seeded before addresses were confirmed has its logins unconfirmed, which would lock them out
+ * (an unconfirmed account cannot sign in with its password). Their addresses are published and nobody
+ * receives their mail, so they are confirmed here, but only the demo's users who are members of a demo
+ * company: an account someone else made with one of these addresses stays as it is.
+ */
+async function confirmDemoLogins(db: Db, clock: Clock): Promise<void> {
+  const emails = DEMO_USERS.map((user) => user.email);
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: clock.now() })
+    .where(
+      and(
+        inArray(users.email, emails),
+        isNull(users.emailVerifiedAt),
+        inArray(
+          users.id,
+          db
+            .select({ id: memberships.userId })
+            .from(memberships)
+            .innerJoin(entities, eq(entities.id, memberships.entityId))
+            .where(inArray(entities.name, [DEMO_COMPANY_NAME, DEMO_HOLDINGS_NAME])),
+        ),
+      ),
+    );
 }
 
 async function isUsersTableEmpty(db: Db): Promise<boolean> {

@@ -1,10 +1,17 @@
-import { maskPhoneNumber, passwordResetRequestSchema } from '@keel/domain';
+import { EMAIL_VERIFICATION_MESSAGES, maskPhoneNumber, passwordResetRequestSchema } from '@keel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../appDeps';
-import type { BackgroundTasks } from '../backgroundTasks';
+import type { ClientInfo } from '../modules/auth/audit';
+import {
+  type AccountTaskDeps,
+  confirmEmail,
+  requestVerificationLink,
+  sendVerificationLink,
+} from '../modules/auth/emailVerification';
 import { signInWithGoogle, signInWithGoogleOtp, signUpWithGoogle } from '../modules/auth/googleSignIn';
 import {
+  emailVerificationInputSchema,
   firstIssueMessage,
   googleCredentialInputSchema,
   googleOtpInputSchema,
@@ -34,6 +41,7 @@ import {
   signInWithOtp,
   signInWithPassword,
   signInWithPasswordGrant,
+  type Unverified,
   type UserRow,
 } from '../modules/auth/service';
 import { signUp } from '../modules/auth/signUp';
@@ -54,6 +62,9 @@ const DOUBLE_SUBMIT_FAILED = 'Failed to verify double submit cookie';
 /** Ours: the spec has no per-address limits on sign-ups and reset requests. */
 const TOO_MANY_SIGN_UPS = 'Too many sign-ups from this address. Try again later.';
 const TOO_MANY_RESETS = 'Too many password reset requests from this address. Try again later.';
+const TOO_MANY_LINK_REQUESTS = EMAIL_VERIFICATION_MESSAGES.tooManyRequests;
+/** A right password of an account whose address is not confirmed yet (a new link goes out). */
+const UNVERIFIED = EMAIL_VERIFICATION_MESSAGES.unverified;
 /** OAuth token requests may be JSON or a form (RFC 6749 uses a form). */
 const OAUTH_BODIES = ['json', 'urlencoded'] as const;
 /** Google Identity Services posts a form; the web app may post it as either kind of form, or JSON. */
@@ -62,23 +73,23 @@ const GOOGLE_BODIES = ['urlencoded', 'multipart', 'json'] as const;
 /** The sign-in routes of spec §7. Their answers are never cached. */
 export async function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const tasks = app.backgroundTasks;
+  const accounts: AccountTaskDeps = { ...deps, mailer: deps.providers.email, tasks };
   await app.register(async (scope) => {
     scope.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'no-store');
       return payload;
     });
-    registerSignUp(scope, deps);
-    registerPasswordSignIn(scope, deps);
+    registerSignUp(scope, accounts);
+    registerEmailVerification(scope, accounts);
+    registerPasswordSignIn(scope, deps, accounts);
     registerAccountInfo(scope, deps);
-    registerOauth(scope, deps);
-    registerPasswordReset(scope, deps, tasks);
-    registerGoogleSignIn(scope, deps);
+    registerOauth(scope, deps, accounts);
+    registerPasswordReset(scope, deps, accounts);
+    registerGoogleSignIn(scope, deps, accounts);
   });
 }
 
-function registerSignUp(app: FastifyInstance, deps: AppDeps) {
-  const { db, clock, config } = deps;
-
+function registerSignUp(app: FastifyInstance, accounts: AccountTaskDeps) {
   app.post('/api/v1/users', async (request, reply) => {
     const body = await readBodyFields(request, reply);
     if (!body) return reply;
@@ -86,9 +97,7 @@ function registerSignUp(app: FastifyInstance, deps: AppDeps) {
     if (!parsed.success) return reply.status(422).send({ messages: messagesByField(parsed.error) });
     const { email, password, name, invite_token } = parsed.data;
     const result = await signUp(
-      db,
-      clock,
-      config,
+      accounts,
       { email, password, name, inviteToken: invite_token ?? null },
       clientOf(request),
     );
@@ -96,6 +105,13 @@ function registerSignUp(app: FastifyInstance, deps: AppDeps) {
       return sendTooMany(reply, result.retryAfterSeconds, TOO_MANY_SIGN_UPS);
     }
     if (!result.ok) return reply.status(422).send({ messages: result.messages });
+    // Ours: the same answer for a new address and a taken one (spec §7's answer would tell them apart);
+    // the emailed link finishes the sign-up. Only the email sent is echoed back.
+    if (result.kind === 'check_email') {
+      return reply
+        .status(202)
+        .send({ user: { email: result.email }, auth: null, next_step: 'confirm_email' });
+    }
     return reply.status(201).send({
       user: {
         id: result.user.id,
@@ -112,13 +128,43 @@ function registerSignUp(app: FastifyInstance, deps: AppDeps) {
   });
 }
 
-function registerPasswordSignIn(app: FastifyInstance, deps: AppDeps) {
+/**
+ * Ours (the spec has no email confirmation): the confirmation link's page sends its email, token and
+ * the password chosen at sign-up; and a new link may be asked for, answered alike for every address.
+ */
+function registerEmailVerification(app: FastifyInstance, accounts: AccountTaskDeps) {
+  const { db, clock, config } = accounts;
+
+  app.post('/api/v1/auth/verification/new', async (request, reply) => {
+    const body = await readBodyFields(request, reply);
+    if (!body) return reply;
+    const parsed = passwordResetRequestSchema.safeParse(body);
+    if (!parsed.success) return reply.status(422).send({ messages: messagesByField(parsed.error) });
+    const decision = await requestVerificationLink(accounts, parsed.data.email, clientOf(request));
+    if (!decision.allowed) return sendTooMany(reply, decision.retryAfterSeconds, TOO_MANY_LINK_REQUESTS);
+    return { message: EMAIL_VERIFICATION_MESSAGES.linkRequested };
+  });
+
+  app.post('/api/v1/auth/verification/confirm', async (request, reply) => {
+    const body = await readBodyFields(request, reply);
+    if (!body) return reply;
+    const parsed = emailVerificationInputSchema.safeParse(body);
+    if (!parsed.success) return reply.status(422).send({ errors: [firstIssueMessage(parsed.error)] });
+    const outcome = await confirmEmail(db, clock, config, parsed.data, clientOf(request));
+    if (outcome.kind === 'link_refused') return reply.status(422).send({ errors: [outcome.error] });
+    return sendSignInOutcome(reply, outcome, INVALID_LOGIN);
+  });
+}
+
+function registerPasswordSignIn(app: FastifyInstance, deps: AppDeps, accounts: AccountTaskDeps) {
   const { db, clock, config } = deps;
 
   app.post('/api/v1/auth/login', async (request, reply) => {
     const input = await parseBody(request, reply, loginInputSchema);
     if (!input) return reply;
-    const outcome = await signInWithPassword(db, clock, config, input, clientOf(request));
+    const client = clientOf(request);
+    const outcome = await signInWithPassword(db, clock, config, input, client);
+    if (outcome.kind === 'unverified') return refuseUnverified(reply, accounts, outcome, client);
     return sendSignInOutcome(reply, outcome, INVALID_LOGIN);
   });
 
@@ -127,7 +173,9 @@ function registerPasswordSignIn(app: FastifyInstance, deps: AppDeps) {
     if (!input) return reply;
     const csrfToken = csrfHeader(request, reply);
     if (csrfToken === undefined) return reply;
-    const outcome = await signInWithOtp(db, clock, config, { ...input, csrfToken }, clientOf(request));
+    const client = clientOf(request);
+    const outcome = await signInWithOtp(db, clock, config, { ...input, csrfToken }, client);
+    if (outcome.kind === 'unverified') return refuseUnverified(reply, accounts, outcome, client);
     return sendSignInOutcome(reply, outcome, FAILED_TO_VERIFY);
   });
 
@@ -175,7 +223,7 @@ function registerAccountInfo(app: FastifyInstance, deps: AppDeps) {
   }));
 }
 
-function registerOauth(app: FastifyInstance, deps: AppDeps) {
+function registerOauth(app: FastifyInstance, deps: AppDeps, accounts: AccountTaskDeps) {
   const { db, clock, config } = deps;
 
   app.post('/oauth/token', async (request, reply) => {
@@ -185,14 +233,16 @@ function registerOauth(app: FastifyInstance, deps: AppDeps) {
     const parsed = passwordGrantInputSchema.safeParse(body);
     if (!parsed.success) return sendProblem(reply, 400, firstIssueMessage(parsed.error));
     const { email, password, code } = parsed.data;
+    const client = clientOf(request);
     const outcome = await signInWithPasswordGrant(
       db,
       clock,
       config,
       { email, password, code: code ?? null },
-      clientOf(request),
+      client,
     );
     if (outcome.kind === 'throttled') return sendTooMany(reply, outcome.retryAfterSeconds, TOO_MANY_ATTEMPTS);
+    if (outcome.kind === 'unverified') return refuseUnverified(reply, accounts, outcome, client);
     if (outcome.kind === 'invalid') return sendProblem(reply, 401, INVALID_LOGIN);
     return {
       access_token: outcome.accessToken,
@@ -212,8 +262,9 @@ function registerOauth(app: FastifyInstance, deps: AppDeps) {
   });
 }
 
-function registerPasswordReset(app: FastifyInstance, deps: AppDeps, tasks: BackgroundTasks) {
+function registerPasswordReset(app: FastifyInstance, deps: AppDeps, accounts: AccountTaskDeps) {
   const { db, clock, config } = deps;
+  const { tasks } = accounts;
 
   // Answers before the lookup, the token and the email (they run in the background), so a known and an
   // unknown email take the same time.
@@ -246,8 +297,7 @@ function registerPasswordReset(app: FastifyInstance, deps: AppDeps, tasks: Backg
     const errors = [...(tokenStatus === 'valid' ? [] : [tokenStatus]), ...newPassword.errors];
     if (!link.success || !newPassword.ok || errors.length > 0) return reply.status(422).send({ errors });
     const result = await resetPasswordWithToken(
-      db,
-      clock,
+      accounts,
       { ...link.data, password: newPassword.password },
       clientOf(request),
     );
@@ -256,13 +306,13 @@ function registerPasswordReset(app: FastifyInstance, deps: AppDeps, tasks: Backg
   });
 }
 
-function registerGoogleSignIn(app: FastifyInstance, deps: AppDeps) {
+function registerGoogleSignIn(app: FastifyInstance, deps: AppDeps, accounts: AccountTaskDeps) {
   const { db, clock, config } = deps;
 
   app.post('/api/v1/auth/google-sign-in', async (request, reply) => {
     const verified = await verifyGoogleRequest(request, reply, deps, googleCredentialInputSchema);
     if (!verified) return reply;
-    const outcome = await signInWithGoogle(db, clock, config, verified.identity, clientOf(request));
+    const outcome = await signInWithGoogle(accounts, verified.identity, clientOf(request));
     if (outcome.kind === 'not_found')
       return reply.status(404).send({ error: 'User not found.', email: outcome.email });
     return loginResponse(outcome);
@@ -359,7 +409,27 @@ function sendTooMany(reply: FastifyReply, retryAfterSeconds: number, detail: str
   return sendProblem(reply.header('retry-after', String(retryAfterSeconds)), 429, detail);
 }
 
-function sendSignInOutcome(reply: FastifyReply, outcome: SignInOutcome, failure: string) {
+/**
+ * 403 for a right password of an account whose address nobody confirmed, and a new confirmation link
+ * mailed after the answer (at most 5 an hour per account). Only someone who knows the password hears it.
+ */
+function refuseUnverified(
+  reply: FastifyReply,
+  accounts: AccountTaskDeps,
+  outcome: Unverified,
+  client: ClientInfo,
+): FastifyReply {
+  accounts.tasks.run('confirmation email', async () => {
+    await sendVerificationLink(accounts, outcome.user, client, { again: false });
+  });
+  return sendProblem(reply, 403, UNVERIFIED);
+}
+
+function sendSignInOutcome(
+  reply: FastifyReply,
+  outcome: Exclude<SignInOutcome, Unverified>,
+  failure: string,
+) {
   if (outcome.kind === 'throttled') return sendTooMany(reply, outcome.retryAfterSeconds, TOO_MANY_ATTEMPTS);
   if (outcome.kind === 'invalid') return sendProblem(reply, 401, failure);
   return reply.send(loginResponse(outcome));

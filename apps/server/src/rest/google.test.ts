@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditOf,
+  confirmationLinkOf,
+  confirmEmailAddress,
   createUser,
   enableTwoFactor,
   findUserRow,
   getWithToken,
+  graphqlMe,
+  latestOutbox,
+  logIn,
   postForm,
   postJson,
   rowCounts,
@@ -11,6 +17,8 @@ import {
   uniqueEmail,
 } from '../../test/authKit';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { ACCOUNT_CLAIMED_SUBJECT, GOOGLE_LINKED_SUBJECT } from '../modules/auth/accountEmails';
+import { issueAccessToken } from '../modules/auth/tokens';
 import type { GoogleIdentity, GoogleIdentityProvider } from '../providers';
 
 /** A stand-in for Google: a credential is valid when a test registered the identity it stands for. */
@@ -86,6 +94,8 @@ describe('Google sign-in', () => {
     });
     const row = await findUserRow(t, identity.email);
     expect(row).toMatchObject({ googleSubject: identity.subject, passwordHash: null, name: 'Grace Hopper' });
+    // Google verified the address.
+    expect(row?.emailVerifiedAt).not.toBeNull();
     const me = await getWithToken(t, '/userinfo/v2/me', signUp.json().auth.access_token);
     expect(me.json()).toMatchObject({ email: identity.email, name: 'Grace Hopper' });
 
@@ -111,6 +121,77 @@ describe('Google sign-in', () => {
     const response = await postGoogle('/api/v1/auth/google-sign-in', { credential });
     expect(response.statusCode).toBe(200);
     expect((await findUserRow(t, user.email))?.googleSubject).toBe(identity.subject);
+  });
+
+  it('joins a confirmed account keeping its password and sessions, and tells its owner', async () => {
+    const user = await createUser(t);
+    const session = await logIn(t, user);
+    const { credential } = googleCredential({ email: user.email });
+    expect((await postGoogle('/api/v1/auth/google-sign-in', { credential })).statusCode).toBe(200);
+    expect((await getWithToken(t, '/userinfo/v2/me', session)).statusCode).toBe(200);
+    await logIn(t, user);
+    expect((await latestOutbox(t, user.email))?.subject).toBe(GOOGLE_LINKED_SUBJECT);
+    expect(await auditOf(t, 'account.claimed')).not.toContainEqual(
+      expect.objectContaining({ userId: user.id }),
+    );
+  });
+
+  it("locks out whoever signed up first with someone's address when its owner arrives through Google", async () => {
+    const victim = uniqueEmail('victim');
+    const attackerPassword = 'the attackers own password';
+    // The attacker signs up with the victim's address: no session, and the password alone does not sign in.
+    const signUp = await postJson(
+      t,
+      '/api/v1/users',
+      { user: { email: victim, password: attackerPassword, name: 'Mallory' } },
+      { remoteAddress: '192.0.2.66' },
+    );
+    expect(signUp.statusCode).toBe(202);
+    expect(signUp.json().auth).toBeNull();
+    const early = await postJson(t, '/api/v1/auth/login', { email: victim, password: attackerPassword });
+    expect(early.statusCode).toBe(403);
+    // An account made before confirmation existed could also hold a session and two-factor: give it both.
+    await t.app.backgroundTasks.drain();
+    const held = await findUserRow(t, victim);
+    const { token: attackerSession } = await issueAccessToken(t.db, t.clock, held!.id, 24);
+    await enableTwoFactor(t, victim, 'app');
+    const pendingLink = await confirmationLinkOf(t, victim);
+
+    // The owner of the address signs in with Google.
+    const { credential, identity } = googleCredential({ email: victim, name: 'Victoria Owner' });
+    const signIn = await postGoogle('/api/v1/auth/google-sign-in', { credential });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({
+      auth: { access_token: expect.any(String) },
+      otp_module_enabled: false,
+    });
+    expect((await getWithToken(t, '/userinfo/v2/me', signIn.json().auth.access_token)).statusCode).toBe(200);
+
+    // The attacker's password, session, second factor and pending link are gone.
+    const row = await findUserRow(t, victim);
+    expect(row).toMatchObject({
+      id: held!.id,
+      googleSubject: identity.subject,
+      passwordHash: null,
+      otpModuleEnabled: false,
+      otpMethod: null,
+      otpSecret: null,
+    });
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    const attacker = await postJson(t, '/api/v1/auth/login', { email: victim, password: attackerPassword });
+    expect(attacker.statusCode).toBe(401);
+    expect((await getWithToken(t, '/userinfo/v2/me', attackerSession)).statusCode).toBe(401);
+    expect((await graphqlMe(t, attackerSession)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await confirmEmailAddress(t, pendingLink, attackerPassword)).statusCode).toBe(422);
+
+    // The owner is told what was removed.
+    const notice = await latestOutbox(t, victim);
+    expect(notice?.subject).toBe(ACCOUNT_CLAIMED_SUBJECT);
+    expect(notice?.body).toContain('by signing in with Google');
+    expect(notice?.body).toContain('removed its password');
+    expect((await auditOf(t, 'account.claimed')).filter((e) => e.userId === held!.id)).toMatchObject([
+      { details: { proof: 'google', revokedSessions: 1, hadPassword: true, hadTwoFactor: true } },
+    ]);
   });
 
   it('does not match a user by an email Google has not verified', async () => {

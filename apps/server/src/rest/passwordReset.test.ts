@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditOf,
   createUser,
+  enableTwoFactor,
   findUserRow,
   getWithToken,
   graphqlMe,
@@ -14,6 +15,8 @@ import {
   uniqueEmail,
 } from '../../test/authKit';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { ACCOUNT_CLAIMED_SUBJECT } from '../modules/auth/accountEmails';
+import { issueAccessToken } from '../modules/auth/tokens';
 import type { EmailProvider } from '../providers';
 import { createSandboxEmail } from '../providers/email/sandbox';
 
@@ -182,6 +185,32 @@ describe('POST /api/v1/auth/password/update', () => {
     await expect(logIn(t, user)).rejects.toThrow(/401/);
     await logIn(t, { ...user, password: 'a brand new password' });
     expect((await auditOf(t, 'password.updated')).filter((e) => e.userId === user.id)).toHaveLength(1);
+  });
+
+  it('confirms the address of an unconfirmed account, whose earlier sessions and second factor go, and says so', async () => {
+    const user = await createUser(t, { verified: false });
+    const { token: heldSession } = await issueAccessToken(t.db, t.clock, user.id, 24);
+    await enableTwoFactor(t, user.email, 'app');
+    const token = await resetToken(user);
+    expect((await newPassword(user, token)).statusCode).toBe(200);
+    const row = await findUserRow(t, user.email);
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    expect(row).toMatchObject({ otpModuleEnabled: false, otpMethod: null, otpSecret: null });
+    expect((await getWithToken(t, '/userinfo/v2/me', heldSession)).statusCode).toBe(401);
+    await logIn(t, { ...user, password: 'a brand new password' });
+    const notice = await latestOutbox(t, user.email);
+    expect(notice?.subject).toBe(ACCOUNT_CLAIMED_SUBJECT);
+    expect(notice?.body).toContain('with a password reset link sent to it');
+  });
+
+  it('leaves the second factor of a confirmed account alone', async () => {
+    const user = await createUser(t);
+    await enableTwoFactor(t, user.email, 'app');
+    expect((await newPassword(user, await resetToken(user))).statusCode).toBe(200);
+    expect(await findUserRow(t, user.email)).toMatchObject({ otpModuleEnabled: true, otpMethod: 'app' });
+    expect(await auditOf(t, 'account.claimed')).not.toContainEqual(
+      expect.objectContaining({ userId: user.id }),
+    );
   });
 
   it('uses a reset token once', async () => {

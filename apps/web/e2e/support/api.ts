@@ -30,7 +30,10 @@ function nextClientAddress(): string {
   return `10.${process.pid % 256}.${Math.floor(clients / 256) % 256}.${clients % 256}`;
 }
 
-/** Signs a user up through the API, as the signup page would, as a client of its own. */
+/**
+ * Signs a user up through the API as the signup page would, as a client of its own, then confirms the
+ * address as the emailed link's page does (sign-up itself signs nobody in); the token is that sign-in's.
+ */
 export async function signUpUser(
   request: APIRequestContext,
   options: { email?: string; name?: string; password?: string } = {},
@@ -38,13 +41,55 @@ export async function signUpUser(
   const email = options.email ?? uniqueEmail('user');
   const name = options.name ?? 'Taylor Tester';
   const password = options.password ?? PASSWORD;
-  const response = await request.post('/api/v1/users', {
-    data: { user: { email, password, name } },
-    headers: { 'x-forwarded-for': nextClientAddress() },
+  const client = await startSignUp(request, { email, name, password });
+  const link = await readConfirmationLink(request, email);
+  const confirmed = await request.post('/api/v1/auth/verification/confirm', {
+    data: { email, token: link.token, password },
+    headers: { 'x-forwarded-for': client },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const body = (await response.json()) as { auth: { access_token: string } };
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const body = (await confirmed.json()) as { auth: { access_token: string } };
   return { email, password, name, token: body.auth.access_token };
+}
+
+/**
+ * Sign-up's first step through the API, as a client of its own: 202 'check your email' (the account
+ * waits for its address to be confirmed). Returns the client address used.
+ */
+export async function startSignUp(
+  request: APIRequestContext,
+  user: { email: string; name: string; password: string },
+): Promise<string> {
+  const client = nextClientAddress();
+  const response = await request.post('/api/v1/users', {
+    data: { user },
+    headers: { 'x-forwarded-for': client },
+  });
+  expect(response.status(), await response.text()).toBe(202);
+  return client;
+}
+
+/** The subject of the email whose link confirms a new account's address. */
+export const CONFIRMATION_SUBJECT = 'Confirm your email for Keel';
+
+/**
+ * The newest confirmation link mailed to the address: its path (for page.goto) and token. Sign-up
+ * mails it after answering: polled for.
+ */
+export async function readConfirmationLink(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ path: string; token: string }> {
+  let link = { path: '', token: '' };
+  await expect(async () => {
+    const messages = await readOutbox(request, email);
+    const message = messages.find((candidate) => candidate.subject === CONFIRMATION_SUBJECT);
+    const found = /https?:\/\/[^/\s]+(\/email\/verify\?\S+)/.exec(message?.body ?? '');
+    expect(found?.[1], 'a confirmation link').toBeTruthy();
+    const path = found?.[1] ?? '';
+    link = { path, token: new URL(path, 'http://keel').searchParams.get('token') ?? '' };
+  }).toPass();
+  return link;
 }
 
 /** A user who owns one entity, so the signed-in pages show at once. */

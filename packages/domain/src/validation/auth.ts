@@ -56,6 +56,30 @@ export const otpCodeSchema = z
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 
+/** How long an email-confirmation link works. */
+export const EMAIL_VERIFICATION_HOURS = 24;
+
+/**
+ * The confirmation page's form: the password chosen at sign-up. The link alone proves the mailbox; the
+ * password proves the person who opens it is the one who signed up, not a stranger who used the address.
+ */
+export const emailVerificationFormSchema = z.object({
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long'),
+});
+export type EmailVerificationForm = z.infer<typeof emailVerificationFormSchema>;
+
+/** What the server says about confirming an address, word for word as the pages show it. */
+export const EMAIL_VERIFICATION_MESSAGES = {
+  linkInvalid: 'This confirmation link is invalid or was already used',
+  linkExpired: 'This confirmation link has expired',
+  unverified: 'Confirm your email address to sign in: we have sent a new link to it.',
+  linkRequested: 'If that address has an account waiting to be confirmed, a new link is on its way.',
+  tooManyRequests: 'Too many requests for a confirmation link from this address. Try again later.',
+} as const;
+
 export const passwordUpdateFormSchema = z
   .object({ password: newPasswordSchema, passwordConfirmation: z.string() })
   .refine((form) => form.password === form.passwordConfirmation, {

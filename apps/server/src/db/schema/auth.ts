@@ -49,6 +49,12 @@ export const users = pgTable(
      */
     otpLastStep: bigint('otp_last_step', { mode: 'number' }),
     googleSubject: text('google_subject'),
+    /**
+     * When the address was proven to be this user's: a confirmation link opened with the password, a
+     * reset link used, an invitation accepted, or Google vouching for it. Null: nobody has proven it, so
+     * the account cannot sign in with its password, and whoever proves the address claims it.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     resetPasswordSentAt: timestamp('reset_password_sent_at', { withTimezone: true, mode: 'date' }),
     rememberCreatedAt: timestamp('remember_created_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
@@ -84,8 +90,8 @@ export const accessTokens = pgTable(
 );
 
 /**
- * One-time secrets sent to a user: password-reset links, SMS codes (sign-in and enrolment), and the
- * CSRF token that ties a login's password step to its two-factor step. Hashed, single use, expiring.
+ * One-time secrets sent to a user: password-reset and email-confirmation links, SMS codes (sign-in and
+ * enrolment), and the CSRF token that ties a login's password step to its two-factor step. Hashed, single use, expiring.
  */
 export const userSecrets = pgTable(
   'user_secrets',
@@ -95,7 +101,7 @@ export const userSecrets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['password_reset', 'sms_code', 'sms_enrolment', 'login_csrf'],
+      enum: ['password_reset', 'sms_code', 'sms_enrolment', 'login_csrf', 'email_verification'],
     }).notNull(),
     secretHash: text('secret_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -160,6 +166,8 @@ export const authThrottles = pgTable(
         'login_address',
         'signup_address',
         'reset_address',
+        'verification_address',
+        'signup_notice_user',
         'two_factor_user',
         'sms_user',
         'invite_entity',

@@ -7,6 +7,12 @@ export type ClientInfo = { ip: string | null; userAgent: string | null };
 
 export type AuthEventType =
   | 'user.signup'
+  | 'user.signup_existing'
+  | 'email.verification_requested'
+  | 'email.verification_sent'
+  | 'email.verified'
+  | 'account.claimed'
+  | 'google.linked'
   | 'login.succeeded'
   | 'login.failed'
   | 'login.throttled'

@@ -1,12 +1,15 @@
 import { personNameSchema } from '@keel/domain';
-import { eq, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { GoogleIdentity } from '../../providers';
 import { secretBoxOf } from '../../secrets/secretBox';
+import { accountClaimedEmail, googleLinkedEmail } from './accountEmails';
 import { type ClientInfo, recordAuthEvent } from './audit';
+import { claimUnverifiedAccount } from './claimUnverifiedAccount';
+import type { AccountTaskDeps } from './emailVerification';
 import {
   beginSession,
   completeSignIn,
@@ -41,28 +44,63 @@ async function findUserForGoogle(db: Db, identity: GoogleIdentity): Promise<User
 }
 
 /**
- * POST /api/v1/auth/google-sign-in. A user found by verified email is linked to the Google subject,
- * so later sign-ins match by subject even if the address changes.
+ * POST /api/v1/auth/google-sign-in. A user found by subject signs in. A user found by verified email
+ * is joined to the Google subject, so later sign-ins match by subject even if the address changes:
+ * - its address confirmed: it keeps its password and sessions; the owner is told by email;
+ * - never confirmed: Google has just proven the address, and whoever created the account may have
+ *   been a stranger holding it in wait, so the account passes to the Google user (claimUnverifiedAccount:
+ *   no password, no second factor, every session revoked) and the owner is told what was removed.
  */
 export async function signInWithGoogle(
-  db: Db,
-  clock: Clock,
-  config: Config,
+  deps: AccountTaskDeps,
   identity: GoogleIdentity,
   client: ClientInfo,
 ): Promise<SignedIn | OtpRequired | { kind: 'not_found'; email: string }> {
+  const { db, clock, config } = deps;
   const user = await findUserForGoogle(db, identity);
   if (!user) return { kind: 'not_found', email: normalizeEmail(identity.email) };
-  let linked = user;
-  if (user.googleSubject === null) {
-    const [updated] = await db
+  const joined = user.googleSubject === null ? await joinGoogle(deps, user, identity, client) : user;
+  return beginSession(db, clock, config, joined, client, 'google');
+}
+
+async function joinGoogle(
+  deps: AccountTaskDeps,
+  user: UserRow,
+  identity: GoogleIdentity,
+  client: ClientInfo,
+): Promise<UserRow> {
+  const { db, clock, config, mailer, tasks } = deps;
+  const { joined, notice } = await db.transaction(async (tx) => {
+    const claimed =
+      user.emailVerifiedAt === null
+        ? await claimUnverifiedAccount(
+            tx,
+            clock,
+            user,
+            { passwordHash: null, googleSubject: identity.subject },
+            'google',
+            client,
+          )
+        : null;
+    if (claimed) {
+      const message = accountClaimedEmail({
+        to: claimed.user.email,
+        proof: 'google',
+        appUrl: config.APP_URL,
+        revokedSessions: claimed.revokedSessions,
+      });
+      return { joined: claimed.user, notice: message };
+    }
+    const [linked] = await tx
       .update(users)
       .set({ googleSubject: identity.subject, updatedAt: clock.now() })
-      .where(eq(users.id, user.id))
+      .where(and(eq(users.id, user.id), isNull(users.googleSubject)))
       .returning();
-    linked = updated ?? user;
-  }
-  return beginSession(db, clock, config, linked, client, 'google');
+    await recordAuthEvent(tx, clock, { type: 'google.linked', userId: user.id, email: user.email, client });
+    return { joined: linked ?? user, notice: googleLinkedEmail({ to: user.email }) };
+  });
+  tasks.run('google sign-in notice', () => mailer.send(notice));
+  return joined;
 }
 
 /**
@@ -88,7 +126,15 @@ export async function signUpWithGoogle(
       const now = clock.now();
       const [user] = await tx
         .insert(users)
-        .values({ email, name, googleSubject: identity.subject, createdAt: now, updatedAt: now })
+        // Google verified the address (checked above).
+        .values({
+          email,
+          name,
+          googleSubject: identity.subject,
+          emailVerifiedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       if (!user) throw new Error('users insert returned nothing');
       await recordAuthEvent(tx, clock, {

@@ -7,6 +7,7 @@ import {
   personNameSchema,
 } from '@keel/domain';
 import { z } from 'zod';
+import { VERIFICATION_LINK_INVALID } from './emailVerification';
 import { RESET_TOKEN_INVALID } from './passwordReset';
 
 /**
@@ -60,6 +61,16 @@ export const passwordResetLinkSchema = z.object({
     .string({ error: RESET_TOKEN_INVALID })
     .min(1, RESET_TOKEN_INVALID)
     .max(SECRET_MAX, RESET_TOKEN_INVALID),
+});
+
+/** The confirmation link's email and token (anything malformed is an invalid link), and the password. */
+export const emailVerificationInputSchema = z.object({
+  email: z.string({ error: VERIFICATION_LINK_INVALID }).max(EMAIL_MAX, VERIFICATION_LINK_INVALID),
+  token: z
+    .string({ error: VERIFICATION_LINK_INVALID })
+    .min(1, VERIFICATION_LINK_INVALID)
+    .max(SECRET_MAX, VERIFICATION_LINK_INVALID),
+  password: loginFormSchema.shape.password,
 });
 
 /** The new password of the update page, or its problems as the page lists them. */

@@ -14,6 +14,7 @@ export const SECRET_TTL_MS: Record<SecretPurpose, number> = {
   sms_code: 5 * 60_000,
   sms_enrolment: 10 * 60_000,
   login_csrf: 10 * 60_000,
+  email_verification: 24 * 3_600_000,
 };
 
 /**

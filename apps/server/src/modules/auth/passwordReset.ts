@@ -6,7 +6,10 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { userSecrets, users } from '../../db/schema';
 import type { EmailProvider } from '../../providers';
+import { accountClaimedEmail } from './accountEmails';
 import { type ClientInfo, recordAuthEvent } from './audit';
+import { claimUnverifiedAccount } from './claimUnverifiedAccount';
+import type { AccountTaskDeps } from './emailVerification';
 import {
   consumeUserSecret,
   findUserSecret,
@@ -130,27 +133,36 @@ export async function checkPasswordResetToken(
 /**
  * POST /api/v1/auth/password/update: sets the new password (argon2id), uses up the token and revokes
  * every access token of the user, in one transaction. The password must already satisfy the rules.
+ * The link came by email, so it proves the address: an account whose address nobody had confirmed
+ * passes to whoever used it (claimUnverifiedAccount: also two-factor off, pending links dead) and the
+ * owner is told by email, after the answer.
  */
 export async function resetPasswordWithToken(
-  db: Db,
-  clock: Clock,
+  deps: AccountTaskDeps,
   input: { email: string; token: string; password: string },
   client: ClientInfo,
 ): Promise<{ ok: true } | { ok: false; error: typeof RESET_TOKEN_INVALID | typeof RESET_TOKEN_EXPIRED }> {
+  const { db, clock } = deps;
   const status = await checkPasswordResetToken(db, clock, input.email, input.token);
   if (status !== 'valid') return { ok: false, error: status };
   const user = await findUserByEmail(db, input.email);
   const secret = user ? await findUserSecret(db, user.id, 'password_reset', input.token) : null;
   if (!user || !secret) return { ok: false, error: RESET_TOKEN_INVALID };
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     // The conditional update is the single-use guarantee: of two requests with one token, one wins.
-    if (!(await consumeUserSecret(tx, clock, secret.id)))
-      return { ok: false as const, error: RESET_TOKEN_INVALID };
-    await retireUserSecrets(tx, clock, user.id, 'password_reset');
-    await retireUserSecrets(tx, clock, user.id, 'login_csrf');
-    await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, user.id));
-    const revokedTokens = await revokeAllAccessTokens(tx, clock, user.id);
+    if (!(await consumeUserSecret(tx, clock, secret.id))) return null;
+    const claimed =
+      user.emailVerifiedAt === null
+        ? await claimUnverifiedAccount(tx, clock, user, { passwordHash }, 'password_reset', client)
+        : null;
+    let revokedTokens = claimed?.revokedSessions ?? 0;
+    if (!claimed) {
+      await retireUserSecrets(tx, clock, user.id, 'password_reset');
+      await retireUserSecrets(tx, clock, user.id, 'login_csrf');
+      await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, user.id));
+      revokedTokens = await revokeAllAccessTokens(tx, clock, user.id);
+    }
     await recordAuthEvent(tx, clock, {
       type: 'password.updated',
       userId: user.id,
@@ -158,6 +170,18 @@ export async function resetPasswordWithToken(
       client,
       details: { via: 'reset_token', revokedTokens },
     });
-    return { ok: true as const };
+    return { claimed };
   });
+  if (!outcome) return { ok: false, error: RESET_TOKEN_INVALID };
+  const { claimed } = outcome;
+  if (claimed) {
+    const notice = accountClaimedEmail({
+      to: claimed.user.email,
+      proof: 'password_reset',
+      appUrl: deps.config.APP_URL,
+      revokedSessions: claimed.revokedSessions,
+    });
+    deps.tasks.run('account claimed email', () => deps.mailer.send(notice));
+  }
+  return { ok: true };
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { accessTokens, users } from '../../db/schema';
 import type { SmsProvider } from '../../providers';
+import { publishAccessChange } from '../../realtime/accessEvents';
 import { secretBoxOf } from '../../secrets/secretBox';
 import { type ClientInfo, recordAuthEvent } from './audit';
 import { releaseLoginAttempt, reserveLoginAttempt } from './loginThrottle';
@@ -21,7 +22,12 @@ import { checkSecondFactor, hasTwoFactor, type SecondFactorProof, sendSmsLoginCo
 export type UserRow = typeof users.$inferSelect;
 
 /** How a sign-in attempt ended. */
-export type SignInOutcome = SignedIn | OtpRequired | { kind: 'invalid' } | Throttled;
+export type SignInOutcome = SignedIn | OtpRequired | { kind: 'invalid' } | Throttled | Unverified;
+/**
+ * The password was right but nobody has confirmed the account's address yet: it cannot sign in until
+ * someone does (the caller mails a confirmation link). Said only to whoever knows the password.
+ */
+export type Unverified = { kind: 'unverified'; user: UserRow };
 /** Too many attempts lately; the caller may try again after `retryAfterSeconds`. */
 export type Throttled = { kind: 'throttled'; retryAfterSeconds: number };
 export type SignedIn = {
@@ -35,7 +41,14 @@ export type SignedIn = {
 export type OtpRequired = { kind: 'otp_required'; user: UserRow; csrfToken: string };
 
 /** How the user proved who they are, as recorded on 'login.succeeded'. */
-export type SignInMethod = 'password' | 'otp' | 'oauth_password' | 'google' | 'google_otp' | 'signup';
+export type SignInMethod =
+  | 'password'
+  | 'otp'
+  | 'oauth_password'
+  | 'google'
+  | 'google_otp'
+  | 'signup'
+  | 'email_link';
 
 /** Emails are compared trimmed and lower-cased; that is also how they are stored. */
 export function normalizeEmail(email: string): string {
@@ -68,21 +81,28 @@ export async function beginSession(
   client: ClientInfo,
   method: SignInMethod,
 ): Promise<SignedIn | OtpRequired> {
-  if (!hasTwoFactor(user)) {
-    return db.transaction((tx) => issueSession(tx, clock, config, user, client, method));
-  }
-  const secret = await db.transaction(async (tx) => {
-    const issued = await issueUserSecret(tx, clock, user.id, 'login_csrf');
-    await recordAuthEvent(tx, clock, {
-      type: 'login.otp_required',
-      userId: user.id,
-      email: user.email,
-      client,
-      details: { method },
-    });
-    return issued.secret;
+  return db.transaction((tx) => beginSessionIn(tx, clock, config, user, client, method));
+}
+
+/** beginSession inside the caller's transaction. */
+export async function beginSessionIn(
+  tx: Db | Tx,
+  clock: Clock,
+  config: Config,
+  user: UserRow,
+  client: ClientInfo,
+  method: SignInMethod,
+): Promise<SignedIn | OtpRequired> {
+  if (!hasTwoFactor(user)) return issueSession(tx, clock, config, user, client, method);
+  const issued = await issueUserSecret(tx, clock, user.id, 'login_csrf');
+  await recordAuthEvent(tx, clock, {
+    type: 'login.otp_required',
+    userId: user.id,
+    email: user.email,
+    client,
+    details: { method },
   });
-  return { kind: 'otp_required', user, csrfToken: secret };
+  return { kind: 'otp_required', user, csrfToken: issued.secret };
 }
 
 class SecondFactorAlreadyUsed extends Error {}
@@ -198,7 +218,7 @@ export async function throttledSignIn<T extends { kind: string }>(
  * password matches, plus `fail` (signInFailure) for a failure at a named step.
  * Unknown users and users without a password verify against a dummy hash: same work, same answer.
  */
-async function checkPassword(
+export async function checkPassword(
   db: Db,
   clock: Clock,
   input: { email: string; password: string },
@@ -220,6 +240,7 @@ export async function signInWithPassword(
   return throttledSignIn(db, clock, input.email, client, async () => {
     const { user, passwordOk, fail } = await checkPassword(db, clock, input, client);
     if (!user || !passwordOk) return fail('password');
+    if (user.emailVerifiedAt === null) return refuseUnverified(db, clock, user, client);
     return beginSession(db, clock, config, user, client, 'password');
   });
 }
@@ -238,6 +259,7 @@ export async function signInWithOtp(
   return throttledSignIn(db, clock, input.email, client, async () => {
     const { user, passwordOk, fail } = await checkPassword(db, clock, input, client);
     if (!user || !passwordOk || !hasTwoFactor(user)) return fail('otp_password');
+    if (user.emailVerifiedAt === null) return refuseUnverified(db, clock, user, client);
     const csrf = input.csrfToken ? await findUserSecret(db, user.id, 'login_csrf', input.csrfToken) : null;
     if (!csrf || !isSecretLive(csrf, clock)) return fail('otp_csrf');
     const factor = await checkSecondFactor(db, clock, secretBoxOf(config), user, input.code);
@@ -261,10 +283,11 @@ export async function signInWithPasswordGrant(
   config: Config,
   input: { email: string; password: string; code: string | null },
   client: ClientInfo,
-): Promise<SignedIn | { kind: 'invalid' } | Throttled> {
+): Promise<SignedIn | { kind: 'invalid' } | Throttled | Unverified> {
   return throttledSignIn(db, clock, input.email, client, async () => {
     const { user, passwordOk, fail } = await checkPassword(db, clock, input, client);
     if (!user || !passwordOk) return fail('oauth_password');
+    if (user.emailVerifiedAt === null) return refuseUnverified(db, clock, user, client);
     let proof = NO_PROOF;
     if (hasTwoFactor(user)) {
       const factor = input.code
@@ -276,6 +299,20 @@ export async function signInWithPasswordGrant(
     const signedIn = await completeSignIn(db, clock, config, user, client, 'oauth_password', proof);
     return signedIn ?? fail('oauth_code_used');
   });
+}
+
+/**
+ * A right password of an account whose address nobody has confirmed: no session (the password may be a
+ * stranger's who signed up with someone else's address). Recorded like a failure, at its own step.
+ */
+async function refuseUnverified(
+  db: Db,
+  clock: Clock,
+  user: UserRow,
+  client: ClientInfo,
+): Promise<Unverified> {
+  await signInFailure(db, clock, user.email, user, client)('email_unverified');
+  return { kind: 'unverified', user };
 }
 
 /**
@@ -315,6 +352,7 @@ export async function revokeTokenOnRequest(
     .where(and(eq(accessTokens.tokenHash, hashSecret(token)), isNull(accessTokens.revokedAt)))
     .returning({ userId: accessTokens.userId });
   if (revoked) {
+    await publishAccessChange(db, revoked.userId, null);
     await recordAuthEvent(db, clock, { type: 'token.revoked', userId: revoked.userId, client });
   }
 }

@@ -53,6 +53,13 @@ export const THROTTLE_RULES: Record<ThrottleScope, ThrottleRule> = {
   signup_address: { limit: 10, windowMs: 60 * MINUTE, forgets: 'after_window' },
   /** One address: 10 password-reset requests per hour. */
   reset_address: { limit: 10, windowMs: 60 * MINUTE, forgets: 'after_window' },
+  /** One address: 10 requests for a new email-confirmation link per hour. */
+  verification_address: { limit: 10, windowMs: 60 * MINUTE, forgets: 'after_window' },
+  /**
+   * One account's 'someone tried to sign up with your address' emails: 3 per hour, so sign-ups with a
+   * known address cannot flood its mailbox.
+   */
+  signup_notice_user: { limit: 3, windowMs: 60 * MINUTE, forgets: 'after_window' },
   /**
    * One user's wrong codes while enrolling a second factor: 5, then wait until 15 minutes have passed
    * since the last (a 6-digit code must not be guessable by trying).

@@ -22,6 +22,16 @@ export function hasTwoFactor(user: UserRow): boolean {
   return user.otpModuleEnabled && user.otpMethod !== null;
 }
 
+/** The user's columns with no second factor, on or being enrolled: as removing it leaves them. */
+export const NO_TWO_FACTOR = {
+  otpModuleEnabled: false,
+  otpMethod: null,
+  otpSecret: null,
+  otpPhoneNumber: null,
+  otpPendingSecret: null,
+  otpPendingPhoneNumber: null,
+} as const;
+
 /** A new authenticator-app secret (Base32, 160 bits). */
 export function newTotpSecret(): string {
   return generateSecret();

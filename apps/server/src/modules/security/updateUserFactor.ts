@@ -14,6 +14,7 @@ import { findUserById, type UserRow } from '../auth/service';
 import { releaseAttempt, reserveAttempt, type ThrottleHit } from '../auth/throttle';
 import {
   hasTwoFactor,
+  NO_TWO_FACTOR,
   openTotpSecret,
   SMS_RESEND_COOLDOWN_MS,
   sendSmsCode,
@@ -189,15 +190,7 @@ export async function deleteUserFactor(deps: Deps, viewer: Viewer, client: Clien
   if (!user.otpModuleEnabled && user.otpMethod === null) return user;
   const [updated] = await db
     .update(users)
-    .set({
-      otpModuleEnabled: false,
-      otpMethod: null,
-      otpSecret: null,
-      otpPhoneNumber: null,
-      otpPendingSecret: null,
-      otpPendingPhoneNumber: null,
-      updatedAt: clock.now(),
-    })
+    .set({ ...NO_TWO_FACTOR, updatedAt: clock.now() })
     .where(eq(users.id, user.id))
     .returning();
   await recordAuthEvent(db, clock, {

@@ -6,6 +6,7 @@ import { entities, invites, memberships } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
 import { apiError } from '../../graphql/errors';
 import { type ClientInfo, recordAuthEvent } from '../auth/audit';
+import { markEmailVerified } from '../auth/markEmailVerified';
 import { hashSecret } from '../auth/tokens';
 import { lockTeam } from './lockTeam';
 
@@ -13,10 +14,32 @@ import { lockTeam } from './lockTeam';
 export type InviteAcceptance = { entityId: string; status: 'joined' | 'awaiting_approval' };
 
 /**
+ * Whether the token opens an invitation sent to this email that can still be accepted (not accepted,
+ * not expired). Sign-up asks before it looks at the email's account, so a stranger's guess at a token
+ * learns nothing about who has an account.
+ */
+export async function isInviteOpenFor(tx: Tx, clock: Clock, token: string, email: string): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: invites.id })
+    .from(invites)
+    .where(
+      and(
+        eq(invites.tokenHash, hashSecret(token)),
+        eq(invites.email, email),
+        isNull(invites.acceptedAt),
+        gt(invites.expiresAt, clock.now()),
+      ),
+    );
+  return open !== undefined;
+}
+
+/**
  * Accepts the invitation whose token this is, for this user, inside the caller's transaction: only a
  * sent invitation (not accepted before), not expired, sent to this user's email. Without an approval
  * to wait for (or approved already), the user becomes a member with the invitation's role; otherwise
- * the invitation waits for one (approveInvite). Null when the token opens no such invitation.
+ * the invitation waits for one (approveInvite). The token came by email to that address, so holding
+ * it proves the address: the user's email becomes verified either way. Null when the token opens no
+ * such invitation.
  */
 export async function acceptInviteToken(
   tx: Tx,
@@ -45,6 +68,7 @@ export async function acceptInviteToken(
     )
     .returning();
   if (!invite) return null;
+  await markEmailVerified(tx, clock, user.id);
   const joins = !invite.requireApproval || invite.approvedAt !== null;
   if (joins) {
     await tx

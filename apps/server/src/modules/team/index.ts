@@ -5,6 +5,6 @@
 import './teamQueries';
 import './teamMutations';
 
-export { acceptInviteToken, type InviteAcceptance } from './acceptInvite';
+export { acceptInviteToken, type InviteAcceptance, isInviteOpenFor } from './acceptInvite';
 export { createInvite } from './createInvite';
 export { inviteLink } from './inviteEmail';

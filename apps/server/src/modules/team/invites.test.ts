@@ -16,7 +16,7 @@ import {
   teamSnapshot,
 } from '../../../test/teamTestKit';
 import { createSignedInUser } from '../../../test/users';
-import { invites } from '../../db/schema';
+import { invites, users } from '../../db/schema';
 import { issueAccessToken } from '../auth/tokens';
 
 let t: TestApp;
@@ -109,6 +109,27 @@ describe('inviting a team member', () => {
     expect(await roleIn(acme, person.user.email)).toBe('bookkeeper');
     const twice = await t.graphql(accept, { k: token }, person.token);
     expect(twice.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('confirms the address of a signed-in person who accepts an invitation sent to it, and only then', async () => {
+    // A session of an account whose address nobody confirmed (made before confirmation existed).
+    const person = await createSignedInUser(t, uniqueEmail('unconfirmed'));
+    await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, person.user.id));
+    const stranger = await createSignedInUser(t, uniqueEmail('stranger'));
+    await t.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, stranger.user.id));
+    await invite(acme, person.user.email, 'bookkeeper');
+    const token = inviteTokenIn((await latestOutbox(t, person.user.email))?.body ?? '');
+    const accept = 'mutation($k: String!) { acceptInvite(token: $k) { status } }';
+    expect((await t.graphql(accept, { k: token }, stranger.token)).errors?.[0]?.extensions?.code).toBe(
+      'NOT_FOUND',
+    );
+    const verifiedAt = async (id: string) =>
+      (await t.db.select().from(users).where(eq(users.id, id)))[0]?.emailVerifiedAt ?? null;
+    expect(await verifiedAt(stranger.user.id)).toBeNull();
+    expect((await t.graphql(accept, { k: token }, person.token)).data).toEqual({
+      acceptInvite: { status: 'joined' },
+    });
+    expect(await verifiedAt(person.user.id)).toEqual(t.clock.now());
   });
 
   it('refuses someone already on the team, and a second open invitation to one email', async () => {

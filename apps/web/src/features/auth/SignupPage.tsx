@@ -11,6 +11,7 @@ import { AuthLayout } from './AuthLayout';
 import { awaitingApprovalMessage } from './acceptInvitationText';
 import { createUser } from './authApi';
 import { formatSignupErrors } from './authErrors';
+import { CheckEmailPanel } from './CheckEmailPanel';
 import { FormError } from './FormError';
 import { readReturnPath, withReturnPath } from './returnPath';
 
@@ -25,18 +26,23 @@ const AcceptInvitation = lazy(() =>
   import('./AcceptInvitation').then((m) => ({ default: m.AcceptInvitation })),
 );
 
-/** /signup (spec §2, §5): an optional invite_token joins the inviter's entity. */
+/**
+ * /signup (spec §2, §5): an optional invite_token joins the inviter's entity and signs in at once.
+ * Without one, the page says to check the email, whether or not the address has an account; the
+ * emailed link finishes the sign-up (EmailVerificationPage) and signs in.
+ */
 export function SignupPage() {
   const [params] = useSearchParams();
   const inviteToken = params.get('invite_token');
-  // A page that sent the visitor here to sign up (/signup?next=/apply) is where the new account lands.
+  // A page that sent the visitor here to sign up (/signup?next=/apply): signing in instead returns there.
   const returnPath = inviteToken ? null : readReturnPath(params);
-  const afterSignUp = returnPath ?? AFTER_SIGN_UP;
   const navigate = useNavigate();
   const signedIn = useAccessToken() !== null;
   const [serverError, setServerError] = useState<string | null>(null);
   /** Signed up with an invitation an admin sent: it waits for another owner's or admin's approval. */
   const [awaitingApproval, setAwaitingApproval] = useState(false);
+  /** Signed up without an invitation: the address the confirmation (or sign-in) email went to. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<SignupFormInput, unknown, SignupFormOutput>({
     resolver: zodResolver(signupFormSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -58,9 +64,9 @@ export function SignupPage() {
         setAccessToken(reply.auth.access_token);
       } else if (reply.auth?.access_token) {
         setAccessToken(reply.auth.access_token);
-        navigate(afterSignUp, { replace: true });
+        navigate(AFTER_SIGN_UP, { replace: true });
       } else {
-        navigate(withReturnPath('/login', returnPath), { replace: true });
+        setSentTo(reply.user?.email ?? values.email);
       }
     } catch (failure) {
       const fieldErrors = failure instanceof ApiError ? formatSignupErrors(failure.body) : null;
@@ -79,6 +85,14 @@ export function SignupPage() {
             Continue
           </Button>
         </Stack>
+      </AuthLayout>
+    );
+  }
+
+  if (sentTo) {
+    return (
+      <AuthLayout title="Check your email">
+        <CheckEmailPanel email={sentTo} onChangeEmail={() => setSentTo(null)} />
       </AuthLayout>
     );
   }

@@ -14,8 +14,13 @@ export type SignInReply = {
 export type AuthProviders = { google_client_id: string | null };
 
 export type SignupReply = {
-  user: unknown;
+  user: { email?: string } | null;
+  /**
+   * Only with an invite_token (the invitation proved the address). Otherwise null, with next_step
+   * 'confirm_email', the same whether or not the address has an account: the email says what follows.
+   */
   auth: { access_token: string } | null;
+  next_step?: 'confirm_email';
   /** With an invite_token: joined its company, or waiting for another owner's or admin's approval. */
   invitation?: { entity_id: string; status: 'joined' | 'awaiting_approval' };
 };
@@ -102,6 +107,25 @@ export function createUser(input: {
         invite_token: input.inviteToken,
       },
     },
+  });
+}
+
+/** Asks for a new confirmation link; the answer is the same for every address. */
+export function requestEmailVerification(email: string) {
+  return requestJson<{ message: string }>('/api/v1/auth/verification/new', {
+    method: 'POST',
+    json: { email },
+  });
+}
+
+/**
+ * Confirms the address with the emailed link and the password chosen at sign-up: a sign-in reply (a
+ * token, or the code step when two-factor is on).
+ */
+export function confirmEmail(input: { email: string; token: string; password: string }) {
+  return requestJson<SignInReply>('/api/v1/auth/verification/confirm', {
+    method: 'POST',
+    json: { email: input.email, token: input.token, password: input.password },
   });
 }
 
