@@ -1,15 +1,21 @@
 import { EMAIL_VERIFICATION_MESSAGES } from '@keel/domain';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BackgroundTasks } from '../../backgroundTasks';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
-import { userSecrets, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import type { EmailProvider } from '../../providers';
 import { emailVerificationLink, verificationEmail } from './accountEmails';
 import { type ClientInfo, recordAuthEvent } from './audit';
 import { markEmailVerified } from './markEmailVerified';
-import { consumeUserSecret, findUserSecret, issueUserSecret, retireUserSecrets } from './oneTimeSecrets';
+import {
+  consumeUserSecret,
+  countSecretsIssuedLastHour,
+  findUserSecret,
+  issueUserSecret,
+  retireUserSecrets,
+} from './oneTimeSecrets';
 import { reserveAddressAttempt } from './reserveAddressAttempt';
 import {
   beginSessionIn,
@@ -53,7 +59,11 @@ export async function sendVerificationLink(
     // The row lock keeps two concurrent requests from both passing the hourly limit.
     const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
     if (!current || current.emailVerifiedAt !== null) return null;
-    if ((await countRecentLinks(tx, clock, user.id)) >= VERIFICATION_EMAILS_PER_HOUR) return null;
+    if (
+      (await countSecretsIssuedLastHour(tx, clock, user.id, 'email_verification')) >=
+      VERIFICATION_EMAILS_PER_HOUR
+    )
+      return null;
     const { secret } = await issueUserSecret(tx, clock, user.id, 'email_verification', {
       replaceOlder: true,
     });
@@ -76,21 +86,6 @@ export async function sendVerificationLink(
     }),
   );
   return true;
-}
-
-async function countRecentLinks(tx: Tx, clock: Clock, userId: string): Promise<number> {
-  const since = new Date(clock.now().getTime() - 3_600_000);
-  const [row] = await tx
-    .select({ n: count() })
-    .from(userSecrets)
-    .where(
-      and(
-        eq(userSecrets.userId, userId),
-        eq(userSecrets.purpose, 'email_verification'),
-        gt(userSecrets.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { userSecrets } from '../../db/schema';
@@ -126,4 +126,24 @@ export async function retireUserSecrets(
     .update(userSecrets)
     .set({ usedAt: clock.now() })
     .where(and(eq(userSecrets.userId, userId), eq(userSecrets.purpose, purpose), isNull(userSecrets.usedAt)));
+}
+
+/**
+ * How many secrets of a purpose the user was issued in the last hour, spent or not: the per-user
+ * limit on mailed links (reset links, confirmation links) counts these.
+ */
+export async function countSecretsIssuedLastHour(
+  db: Db | Tx,
+  clock: Clock,
+  userId: string,
+  purpose: SecretPurpose,
+): Promise<number> {
+  const since = new Date(clock.now().getTime() - 3_600_000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(userSecrets)
+    .where(
+      and(eq(userSecrets.userId, userId), eq(userSecrets.purpose, purpose), gt(userSecrets.createdAt, since)),
+    );
+  return row?.n ?? 0;
 }

@@ -1,10 +1,10 @@
 import { PRODUCT_NAME } from '@keel/domain';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BackgroundTasks } from '../../backgroundTasks';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
-import { userSecrets, users } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
 import type { EmailProvider } from '../../providers';
 import { accountClaimedEmail } from './accountEmails';
 import { type ClientInfo, recordAuthEvent } from './audit';
@@ -12,6 +12,7 @@ import { claimUnverifiedAccount } from './claimUnverifiedAccount';
 import type { AccountTaskDeps } from './emailVerification';
 import {
   consumeUserSecret,
+  countSecretsIssuedLastHour,
   findUserSecret,
   issueUserSecret,
   retireUserSecrets,
@@ -76,7 +77,8 @@ export async function emailPasswordResetLink(
   const token = await db.transaction(async (tx) => {
     // Lock the user so two concurrent requests cannot both pass the hourly limit.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    if ((await countRecentResetTokens(tx, clock, user.id)) >= RESET_EMAILS_PER_HOUR) return null;
+    if ((await countSecretsIssuedLastHour(tx, clock, user.id, 'password_reset')) >= RESET_EMAILS_PER_HOUR)
+      return null;
     const { secret } = await issueUserSecret(tx, clock, user.id, 'password_reset', { replaceOlder: true });
     await tx
       .update(users)
@@ -99,21 +101,6 @@ export async function emailPasswordResetLink(
       'If it was not you, ignore this email: your password stays as it is.',
     ].join('\n'),
   });
-}
-
-async function countRecentResetTokens(db: Db | Tx, clock: Clock, userId: string): Promise<number> {
-  const since = new Date(clock.now().getTime() - 3_600_000);
-  const [row] = await db
-    .select({ n: count() })
-    .from(userSecrets)
-    .where(
-      and(
-        eq(userSecrets.userId, userId),
-        eq(userSecrets.purpose, 'password_reset'),
-        gt(userSecrets.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 /** What a reset token is worth right now, without using it. */
