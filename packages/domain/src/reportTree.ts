@@ -1,4 +1,5 @@
 import { type AccountFigures, columnValue } from './accountFigures';
+import { compareChartSiblings } from './chartOrder';
 import type { Cents } from './money';
 import type { MonthKey } from './months';
 import {
@@ -364,15 +365,12 @@ function hasOwnFigures(figures: AccountFigures): boolean {
   return figures.opening !== 0 || figures.own.some((value) => value !== 0);
 }
 
-/** By sort order, then name, then id, comparing code units (locale-aware comparison is far slower). */
+/**
+ * By sort order, then name, then id, comparing code units (locale-aware comparison is far slower): the
+ * chart's order (compareChartSiblings), which the default against account follows too.
+ */
 function sortSiblings<T extends { sortOrder: number; name: string; id: string }>(items: readonly T[]): T[] {
-  return [...items].sort(
-    (a, b) => a.sortOrder - b.sortOrder || compareText(a.name, b.name) || compareText(a.id, b.id),
-  );
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return [...items].sort(compareChartSiblings);
 }
 
 /** Children by parent id (null: the top level), each list in display order; orphans go to the top. */

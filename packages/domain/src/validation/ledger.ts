@@ -32,7 +32,8 @@ export const entryMemoSchema = z
 
 /**
  * The root account under which an entry's default booked-against account is found (spec §5): its first
- * account without sub-accounts, in chart order (the server's resolveAgainstAccount, the drawer's forms).
+ * account without sub-accounts, in the grid's order (chooseDefaultAgainstAccount, which the server's
+ * resolveAgainstAccount and the drawer's forms both call).
  */
 export const DEFAULT_AGAINST_ACCOUNT_NAME = 'Banks';
 

@@ -60,6 +60,10 @@ export const ReportAccountRef = builder.objectRef<AccountParent>('ReportAccount'
       resolve: (p) => p.account.sign,
     }),
     isMutable: t.boolean({ resolve: (p) => p.account.isMutable }),
+    sortOrder: t.int({
+      description: 'Its place among its siblings (grid order: sort order, then name).',
+      resolve: (p) => p.account.sortOrder,
+    }),
     refId: t.string({ nullable: true, resolve: (p) => p.account.refId }),
     refType: t.string({ nullable: true, resolve: (p) => p.account.refType }),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.account.createdAt }),

@@ -54,6 +54,8 @@ export const REPORT_QUERY = graphql(`
         isMutable
         sign
         path
+        sortOrder
+        refType
       }
     }
   }

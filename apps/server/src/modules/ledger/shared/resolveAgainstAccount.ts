@@ -1,20 +1,21 @@
-import { DEFAULT_AGAINST_ACCOUNT_NAME } from '@keel/domain';
-import { and, asc, desc, eq, like, ne, notExists, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { chooseDefaultAgainstAccount } from '@keel/domain';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { accounts, depositAccounts } from '../../../db/schema';
+import { accounts } from '../../../db/schema';
+import { RetryableConflict } from '../../../db/transactions';
 import { badLedgerInput } from './ledgerErrors';
-import { lockAccount } from './ledgerLocks';
+import { lockAccount, lockAccounts } from './ledgerLocks';
 import type { AccountRow } from './ledgerRows';
 
 /**
  * The account the opposite entry is booked on (spec §5 'Default booked-against account'): the one
  * asked for; else the transaction's other account (`currentAgainstId`, when editing); else the
- * company's first real bank account: the first account without sub-accounts under the root named
- * 'Banks' (chart order: sort order, name, id), or Banks itself while it has none; else the first
- * account of the chart without sub-accounts (roots first). The defaults skip Keel's own accounts, whose
- * actuals only the bank books (migration 0023). Never the account itself: asking for it is
- * refused, and the defaults skip it. The account is locked FOR KEY SHARE for the write that books on it.
+ * default of chooseDefaultAgainstAccount (@keel/domain, which the web forms' default uses too): the
+ * company's first real bank account in the grid's order (Banks/Operating/Main before Banks/Savings), or
+ * Banks itself while it has none, else the chart's first account without sub-accounts; never Keel's own
+ * deposit accounts, whose actuals only the bank books (migration 0023). Never the account itself: asking
+ * for it is refused, and the default skips it. The account is locked FOR KEY SHARE for the write that
+ * books on it; a default deleted between the read and the lock makes the write start again.
  */
 export async function resolveAgainstAccount(
   tx: Tx,
@@ -29,41 +30,19 @@ export async function resolveAgainstAccount(
     if (against.id === accountId) throw badLedgerInput('The against account must differ from the account');
     return against;
   }
-  const child = alias(accounts, 'child');
-  const [banks] = await tx
-    .select({ id: accounts.id, ancestry: accounts.ancestry })
+  const chart = await tx
+    .select({
+      id: accounts.id,
+      parentId: accounts.parentId,
+      name: accounts.name,
+      sortOrder: accounts.sortOrder,
+      refType: accounts.refType,
+    })
     .from(accounts)
-    .where(and(eq(accounts.entityId, entityId), eq(accounts.name, DEFAULT_AGAINST_ACCOUNT_NAME)))
-    .orderBy(desc(sql`${accounts.ancestry} = '/'`), asc(accounts.sortOrder), asc(accounts.id))
-    .limit(1);
-  const underBanks = banks
-    ? or(eq(accounts.id, banks.id), like(accounts.ancestry, `${banks.ancestry}${banks.id}/%`))
-    : sql`false`;
-  const [fallback] = await tx
-    .select()
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.entityId, entityId),
-        ne(accounts.id, accountId),
-        notExists(tx.select({ id: child.id }).from(child).where(eq(child.parentId, accounts.id))),
-        notExists(
-          tx
-            .select({ id: depositAccounts.id })
-            .from(depositAccounts)
-            .where(eq(depositAccounts.ledgerAccountId, accounts.id)),
-        ),
-      ),
-    )
-    .orderBy(
-      desc(sql`coalesce(${underBanks}, false)`),
-      asc(sql`length(${accounts.ancestry}) - length(replace(${accounts.ancestry}, '/', ''))`),
-      asc(accounts.sortOrder),
-      asc(accounts.name),
-      asc(accounts.id),
-    )
-    .limit(1)
-    .for('key share', { of: accounts });
+    .where(eq(accounts.entityId, entityId));
+  const fallback = chooseDefaultAgainstAccount(chart, (account) => account.id !== accountId);
   if (!fallback) throw badLedgerInput('The entity has no other account to book against');
-  return fallback;
+  const [locked] = await lockAccounts(tx, entityId, [fallback.id], { require: false });
+  if (!locked) throw new RetryableConflict('the default against account was deleted');
+  return locked;
 }

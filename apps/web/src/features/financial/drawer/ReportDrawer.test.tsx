@@ -45,11 +45,13 @@ function account(id: string, name: string, path: string, ancestry: string): Repo
     name,
     path,
     ancestry,
-    parentId: null,
+    parentId: ancestry.split('/').filter(Boolean).at(-1) ?? null,
     accountGroup: null,
     accountType: 'Expense',
     isMutable: true,
     sign: 1,
+    sortOrder: 0,
+    refType: null,
   };
 }
 

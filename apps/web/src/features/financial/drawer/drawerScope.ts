@@ -1,4 +1,4 @@
-import { addMonths, DEFAULT_AGAINST_ACCOUNT_NAME, type MonthKey, monthBounds } from '@keel/domain';
+import { addMonths, chooseDefaultAgainstAccount, type MonthKey, monthBounds } from '@keel/domain';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView, ReportViewData } from '../reportQuery';
 
 /**
@@ -91,14 +91,13 @@ export function againstAccountOptions(
 }
 
 /**
- * The default booked-against account (spec §5, refined by issue 11): the other account of the
+ * The default booked-against account (spec §5, refined by issues 11 and 32): the other account of the
  * transaction when editing; else the one last booked against in this company (`lastUsedId`); else the
- * company's first real bank account: the first account without sub-accounts under the root named
- * Banks, in chart order (Banks itself while it has none); else the first option. A group row is never
- * the default: what is booked on it belongs to none of its accounts.
+ * account the server books when none is sent (chooseDefaultAgainstAccount: the first real bank account
+ * in the grid's order, never a group row or a Keel account), among the options; else the first option.
  */
 export function defaultAgainstAccountId(
-  accounts: readonly Pick<ReportAccountView, 'id' | 'name' | 'parentId' | 'ancestry'>[],
+  accounts: readonly Pick<ReportAccountView, 'id' | 'name' | 'parentId' | 'sortOrder' | 'refType'>[],
   options: readonly { value: string; label: string }[],
   otherAccountId: string | null,
   lastUsedId: string | null = null,
@@ -107,18 +106,6 @@ export function defaultAgainstAccountId(
     !!id && options.some((option) => option.value === id);
   if (offered(otherAccountId)) return otherAccountId;
   if (offered(lastUsedId)) return lastUsedId;
-  const parents = new Set(accounts.map((account) => account.parentId).filter((id) => id !== null));
-  const banks = accounts.find(
-    (account) => account.name === DEFAULT_AGAINST_ACCOUNT_NAME && account.parentId === null,
-  );
-  if (banks) {
-    const under = `${banks.ancestry}${banks.id}/`;
-    const firstBank = accounts.find(
-      (account) => account.ancestry.startsWith(under) && !parents.has(account.id) && offered(account.id),
-    );
-    if (firstBank) return firstBank.id;
-    if (!parents.has(banks.id) && offered(banks.id)) return banks.id;
-  }
-  const firstLeaf = accounts.find((account) => !parents.has(account.id) && offered(account.id));
-  return firstLeaf?.id ?? options[0]?.value ?? '';
+  const chosen = chooseDefaultAgainstAccount(accounts, (account) => offered(account.id));
+  return chosen?.id ?? options[0]?.value ?? '';
 }

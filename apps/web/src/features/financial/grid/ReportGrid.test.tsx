@@ -41,6 +41,8 @@ const account = (id: string, name: string, path: string, parentId: string | null
   accountType: 'Expense',
   isMutable: parentId !== null,
   sign: 1,
+  sortOrder: 0,
+  refType: null,
 });
 const ACCOUNTS = [
   account('inc', 'Income', 'Income', null),

@@ -22,6 +22,8 @@ const ACCOUNTS = new Map<string, ReportAccountView>([
       accountType: 'Expense',
       isMutable: false,
       sign: 1,
+      sortOrder: 0,
+      refType: null,
     },
   ],
 ]);
