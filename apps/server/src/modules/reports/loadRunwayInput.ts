@@ -2,6 +2,7 @@ import {
   addMonths,
   CASH_ACCOUNT_GROUP,
   earliestMonth,
+  lastCompleteActualMonth,
   latestMonth,
   type MonthKey,
   monthRange,
@@ -16,11 +17,12 @@ export const RUNWAY_HORIZON_MONTHS = 120;
 
 /**
  * The months runway is computed over (issue 10): the company's whole horizon, never a view's range.
- * From three months before the actuals cutoff (startup_runway_3mo reads them) through the last month
- * with a forecast entry, and at least the month after the current one; actual figures through the
- * cutoff, forecast after it, as the report shows them. Cash is the Banks group's closing balance (all
- * history before the first month included), income and expense the Income and Expense accounts'
- * totals, shown positive when earned and spent. One aggregate over the monthly rollups.
+ * From the three complete months ending with the last complete actual month (lastCompleteActualMonth;
+ * startup_runway_3mo reads them) through the last month with a forecast entry, and at least the month
+ * after the current one; actual figures through the cutoff, forecast after it, as the report shows
+ * them. Cash is the Banks group's closing balance (all history before the first month included),
+ * income and expense the Income and Expense accounts' totals, shown positive when earned and spent.
+ * One aggregate over the monthly rollups.
  */
 export async function loadRunwayInput(
   db: Db | Tx,
@@ -42,7 +44,7 @@ export async function loadRunwayInput(
                OR (a.account_group IS NULL AND a.account_type IN ('Income', 'Expense')))
         GROUP BY 1, 2`,
   );
-  const first = addMonths(actualsEndMonth, -2);
+  const first = addMonths(lastCompleteActualMonth(range), -2);
   const limit = addMonths(actualsEndMonth, RUNWAY_HORIZON_MONTHS);
   // The latest month with figures, and at least the month after this one.
   const wanted = latestMonth(addMonths(currentMonth, 1), ...rows.map((row) => row.month));

@@ -75,10 +75,11 @@ describe('runway over the whole forecast', () => {
   it('reads next month from the forecast when the range ends this month', async () => {
     const short = await runway('startup_runway', { s: '2026-06', end: '2026-11' });
     expect(short).toEqual(await runway('startup_runway'));
-    // Next month's balance $97,000; the last actual month (November) burned nothing: Unlimited.
+    // Next month's balance $97,000; the last complete month (October) burned nothing: Unlimited.
     expect(short.working.balance).toBe(9_700_000);
     const noGrowth = await runway('runway_no_growth', { s: '2026-06', end: '2026-11' });
-    // $100,000 / ($3,000 December expenses - $0 November income) = 33.3 months.
+    // $100,000 at the end of October / ($3,000 December expenses - $0 October income) = 33.3 months
+    // from October: the walk first closes negative 34 months on, in August 2029.
     expect(noGrowth).toMatchObject({ cashOutMonth: '2029-08', label: '24+' });
     expect(noGrowth.months).toBeCloseTo(33.333, 2);
   });

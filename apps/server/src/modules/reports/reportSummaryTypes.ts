@@ -100,13 +100,15 @@ export const RunwayRef = builder.objectRef<RunwayAnswer>('Runway').implement({
     method: t.field({ type: RunwayMethodEnum, resolve: (r) => r.method }),
     months: t.float({
       nullable: true,
-      description: 'Months of runway; null is Unlimited. Not capped.',
+      description:
+        'Months of runway; null is Unlimited. Not capped. runway counts from the current month, the ratio methods from the month their balance was read (working.balanceMonth).',
       resolve: (r) => r.months,
     }),
     cashOutMonth: t.field({
       type: 'MonthKey',
       nullable: true,
-      description: 'Null is Never.',
+      description:
+        'The first month whose closing cash balance is negative (forecast, or a walk at the burn); null is Never.',
       resolve: (r) => r.cashOutMonth,
     }),
     label: t.string({
@@ -172,7 +174,7 @@ export const ReportSummaryRef = builder.objectRef<SummaryParent>('ReportSummary'
     runway: t.field({
       type: RunwayRef,
       description:
-        "Over the company's whole forecast horizon, never the report's range. runway: months from the current month to the first negative closing cash balance; startup_runway: next month's balance / last actual month's net burn; startup_runway_3mo: last actual balance / average net burn of the last three actual months; runway_no_growth: last actual balance / (next month's expense - last actual month's income). Net burn = expense - income.",
+        "Over the company's whole forecast horizon, never the report's range. runway: months from the current month to the first negative closing cash balance; startup_runway: next month's balance / the last complete month's net burn; startup_runway_3mo: the last complete month's balance / average net burn of the three complete months ending with it; runway_no_growth: the last complete month's balance / (next month's expense - the last complete month's income). Net burn = expense - income. The last complete month is the last actual month that is over (the month before the current one, or the cutoff when earlier): the month under way is only partly booked. A ratio's months count from the month its balance was read, and its cash-out month is the first month a walk from that balance at that burn closes negative.",
       args: { method: t.arg({ type: RunwayMethodEnum, defaultValue: 'runway' }) },
       resolve: async (p, args, ctx) => {
         const method = args.method ?? 'runway';

@@ -47,6 +47,35 @@ describe('RunwayCard', () => {
     expect(screen.getByTitle(/from Nov 2026/)).toBeInTheDocument();
   });
 
+  it('counts a ratio method from the month its balance was read, a complete month (issue 32)', () => {
+    const noGrowth: RunwayView = {
+      months: 7.5,
+      label: '7',
+      cashOutMonth: '2027-06',
+      method: 'runway_no_growth',
+      working: {
+        balance: 30_000_000,
+        balanceMonth: '2026-10',
+        burn: 4_000_000,
+        burnMonths: ['2026-12', '2026-10'],
+        calculation: 'Cash $300,000 at the end of Oct 2026 ÷ $40,000 = 7.5 months from Oct 2026',
+      },
+    };
+    renderWithProviders(
+      <RunwayCard
+        runway={noGrowth}
+        method="runway_no_growth"
+        onMethodChange={vi.fn()}
+        currentMonth="2026-11"
+      />,
+    );
+    expect(
+      screen.getByTitle(
+        "Cash over next month's expenses less the last complete month's income, from Oct 2026.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows its working: the calculation with the figures it used', () => {
     renderCard(runway(34, '24+', '2029-09'));
     expect(

@@ -1,16 +1,21 @@
-import { RUNWAY_GAUGE_CAP_MONTHS, RUNWAY_METHODS, type RunwayMethod } from '@keel/domain';
+import {
+  RUNWAY_GAUGE_CAP_MONTHS,
+  RUNWAY_METHOD_LABELS,
+  RUNWAY_METHODS,
+  type RunwayMethod,
+} from '@keel/domain';
 import { Anchor, Group, RingProgress, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMonthYear } from './chartFormat';
 import type { RunwayView } from './reportSummaryQuery';
-import { RUNWAY_METHOD_DESCRIPTIONS, RUNWAY_METHOD_LABELS } from './runwayMethodStore';
+import { RUNWAY_METHOD_DESCRIPTIONS } from './runwayMethodStore';
 import { SummaryCard, useSummaryCardBodyWidth } from './SummaryCard';
 
 export type RunwayCardProps = {
   runway: RunwayView;
   method: RunwayMethod;
   onMethodChange: (method: RunwayMethod) => void;
-  /** The month runway is counted from. */
+  /** The current month: Forecast runway counts from it, the ratio methods from their balance's month. */
   currentMonth: string;
   /** A new method's figures are on their way: the gauge fades until they arrive. */
   refreshing?: boolean;
@@ -57,6 +62,7 @@ export function RunwayCard({
   // The month the working names: where cash runs out, or the balance it starts from.
   const shownMonth = runway.cashOutMonth ?? runway.working.balanceMonth;
   const unlimited = runway.months === null;
+  const countedFrom = method === 'runway' ? currentMonth : runway.working.balanceMonth;
   const picker = (
     <Select
       aria-label="Runway method"
@@ -108,7 +114,7 @@ export function RunwayCard({
             fz="xs"
             c="dimmed"
             lh={1.3}
-            title={`${RUNWAY_METHOD_DESCRIPTIONS[method]}, from ${formatMonthYear(currentMonth)}.`}
+            title={`${RUNWAY_METHOD_DESCRIPTIONS[method]}, from ${formatMonthYear(countedFrom)}.`}
           >
             <span data-testid="runway-working">{runway.working.calculation}.</span>
           </Text>

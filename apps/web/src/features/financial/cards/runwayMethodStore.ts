@@ -2,20 +2,15 @@ import { RUNWAY_METHODS, type RunwayMethod } from '@keel/domain';
 import { createStoredValue, useStoredValue } from '../../../lib/localStore';
 import { STORAGE_KEYS } from '../../../lib/storageKeys';
 
-/** What the runway card's method picker calls each method (spec §9 defines them). */
-export const RUNWAY_METHOD_LABELS: Record<RunwayMethod, string> = {
-  runway: 'Forecast runway',
-  startup_runway: 'Startup runway',
-  startup_runway_3mo: 'Startup runway, 3-month burn',
-  runway_no_growth: 'No-growth runway',
-};
-
-/** One line under the gauge: what the chosen method measures. */
+/**
+ * One line under the gauge: what the chosen method measures. The picker's labels are the domain's
+ * RUNWAY_METHOD_LABELS, which the assistant names its methods by too.
+ */
 export const RUNWAY_METHOD_DESCRIPTIONS: Record<RunwayMethod, string> = {
   runway: 'Until the forecast cash balance turns negative',
-  startup_runway: "Next month's cash over last month's net burn",
-  startup_runway_3mo: 'Cash over the average net burn of the last 3 months',
-  runway_no_growth: "Cash over next month's expenses less last month's income",
+  startup_runway: "Next month's cash over the last complete month's net burn",
+  startup_runway_3mo: 'Cash over the average net burn of the last 3 complete months',
+  runway_no_growth: "Cash over next month's expenses less the last complete month's income",
 };
 
 function parseRunwayMethod(raw: unknown): RunwayMethod | undefined {
