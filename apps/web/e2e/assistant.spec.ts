@@ -137,9 +137,10 @@ test.describe('Ask Keel AI', () => {
         await expect(runway.getByTestId('runway-working')).toBeVisible();
         await chat.button.click();
       }
-      expect(text).toContain(`The working, as on the Runway card: ${working}`);
+      // The card shows its default method, Forecast runway, and the answer names the method it used.
+      expect(text).toContain(`The working, as the Runway card shows it for Forecast runway: ${working}`);
       expect(text).toContain(`Cash runs out in ${longMonth(cashOut)}.`);
-      const months = /Your runway is (\d+) months?/.exec(text)?.[1];
+      const months = /Your runway by Forecast runway is (\d+) months?/.exec(text)?.[1];
       expect(label === '24+' ? Number(months) > 24 : label === months).toBe(true);
     }).toPass({ timeout: 60_000 });
 
@@ -169,12 +170,50 @@ test.describe('Ask Keel AI', () => {
 
     // Reopened, the conversation is still there; the other source selects November's cash.
     await chat.button.click();
-    await expect(chat.answers().last()).toContainText('Your runway is');
+    await expect(chat.answers().last()).toContainText('Your runway by Forecast runway is');
     await chat.sources(chat.answers().last()).first().click();
     await expect(page).toHaveURL(/\/financial\?account=Banks.*month=2026-11/);
     await expect(grid.cell('Banks', '2026-11')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('report-drawer')).toContainText('Nov 2026');
     expect(await grid.cellCents('Banks', '2026-11')).toBe(start.cents);
+  });
+
+  test('answers a runway method named in the question with the Runway card’s figures for that method (issue 32)', async ({
+    page,
+  }) => {
+    await openDemoReport(page);
+    const chat = new AssistantPanel(page);
+    const runway = runwayCard(page);
+    const picker = runway.getByRole('combobox', { name: 'Runway method' });
+    await picker.click();
+    await page.getByRole('option', { name: 'No-growth runway', exact: true }).click();
+    await expect(picker).toHaveValue('No-growth runway');
+    // Its working reads the last complete month (e2e's today is 2026-11-22: October), not November.
+    await expect(runway.getByTestId('runway-working')).toContainText(
+      '(Oct 2026 is the last complete month: Nov 2026 is under way)',
+    );
+    await chat.open();
+    await expect(async () => {
+      const answer = await chat.ask('What is our no-growth runway?');
+      const working = (await runway.getByTestId('runway-working').textContent()) ?? '';
+      const cashOut = (await runway.getByTestId('runway-cash-out').textContent()) ?? '';
+      const label = (await runway.getByTestId('runway-label').textContent()) ?? '';
+      const text = (await answer.getByTestId('chat-message-text').textContent()) ?? '';
+      if (!text.includes(working)) {
+        // A write between the two reads: the card is read again, and the question asked again.
+        await page.reload();
+        await expect(runway.getByTestId('runway-working')).toBeVisible();
+        await chat.button.click();
+      }
+      expect(text).toContain(`The working, as the Runway card shows it for No-growth runway: ${working}`);
+      if (cashOut !== 'Never') expect(text).toContain(`Cash runs out in ${longMonth(cashOut)}.`);
+      const months = /Your runway by No-growth runway is (\d+(?:\.\d)?) months/.exec(text)?.[1];
+      // The gauge shows whole months, the answer one decimal place (20.96 reads '21.0', the gauge '20').
+      const shown = Number(months);
+      expect(label === '24+' ? shown > 24 : Number(label) <= shown && shown < Number(label) + 1.05).toBe(
+        true,
+      );
+    }).toPass({ timeout: 60_000 });
   });
 
   test('lists last month’s top spending with amounts, and a source opens the report cell with the same figure', async ({

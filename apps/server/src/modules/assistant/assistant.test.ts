@@ -127,7 +127,7 @@ describe('threads and messages', () => {
       error: null,
       threadId: first.threadId,
     });
-    expect(first.message.content).toMatch(/^Your cash doesn't run out|^Your runway is/);
+    expect(first.message.content).toMatch(/^Your runway by Forecast runway is /);
     expect(first.message.citations?.[0]).toMatchObject({
       label: 'Cash at the end of Nov 2026',
       amountCents: 0,

@@ -1,3 +1,4 @@
+import { formatMonthLong } from '@keel/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGoldenCompany } from '../../../test/goldenCompany';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
@@ -28,11 +29,24 @@ const SUMMARY = `query($e: ID!, $spend: MonthKey) { report(entityId: $e) {
   lineItems { name accountId isLeaf values { key amount } }
   summary {
     runway { months cashOutMonth working { balance balanceMonth calculation } }
+    forecast: runway(method: runway) { ...card }
+    startupCard: runway(method: startup_runway) { ...card }
+    threeMonthsCard: runway(method: startup_runway_3mo) { ...card }
+    noGrowthCard: runway(method: runway_no_growth) { ...card }
     startup: runway(method: startup_runway) { working { burn burnMonths } }
     threeMonths: runway(method: startup_runway_3mo) { working { burn balance balanceMonth } }
     incomeVsExpense { month income expense scenario }
     spendByCategory(month: $spend) { month categories { name accountId amount } }
-  } } }`;
+  } } }
+  fragment card on Runway { months cashOutMonth label working { balanceMonth calculation } }`;
+
+/** The Runway card's figures for one method. */
+type CardRunway = {
+  months: number | null;
+  cashOutMonth: string | null;
+  label: string;
+  working: { balanceMonth: string; calculation: string };
+};
 
 type Summary = {
   report: {
@@ -50,6 +64,10 @@ type Summary = {
         cashOutMonth: string | null;
         working: { balance: number; balanceMonth: string; calculation: string };
       };
+      forecast: CardRunway;
+      startupCard: CardRunway;
+      threeMonthsCard: CardRunway;
+      noGrowthCard: CardRunway;
       startup: { working: { burn: number | null; burnMonths: string[] } };
       threeMonths: { working: { burn: number | null; balance: number; balanceMonth: string } };
       incomeVsExpense: { month: string; income: number; expense: number; scenario: string }[];
@@ -105,7 +123,7 @@ describe('the offline assistant on the golden company', () => {
     const { summary } = await report();
     expect(summary.runway).toMatchObject({ months: 4, cashOutMonth: '2027-03' });
     expect(answer.content).toBe(
-      `Your runway is 4 months, counted from November 2026. Cash runs out in March 2027. The working, as on the Runway card: ${summary.runway.working.calculation}.`,
+      `Your runway by Forecast runway is 4 months, counted from November 2026. Cash runs out in March 2027. The working, as the Runway card shows it for Forecast runway: ${summary.runway.working.calculation}. The card's other methods give other figures: ask for 'Startup runway', 'Startup runway, 3-month burn' or 'No-growth runway'.`,
     );
     expect(answer.content).toContain(
       'Cash $94,250 at the end of Nov 2026 turns negative in Mar 2027 (-$5,750): 4 months',
@@ -131,17 +149,52 @@ describe('the offline assistant on the golden company', () => {
     expect(answer.citations[0]?.amountCents).toBe(9_425_000);
   });
 
-  it("answers the burn as the card's working computes it: the last actual month and the three-month average", async () => {
+  it('names the method of each runway answer and answers a method the question names with the card’s figures for it', async () => {
+    const { summary } = await report();
+    const asked: [string, string, CardRunway][] = [
+      ['What is our forecast runway?', 'Forecast runway', summary.forecast],
+      ['What is our startup runway?', 'Startup runway', summary.startupCard],
+      [
+        'What is our startup runway on the 3-month burn?',
+        'Startup runway, 3-month burn',
+        summary.threeMonthsCard,
+      ],
+      ['What is our no-growth runway?', 'No-growth runway', summary.noGrowthCard],
+    ];
+    for (const [question, label, card] of asked) {
+      const answer = await ask(question);
+      const months =
+        card.months === null
+          ? "Unlimited: your cash doesn't run out."
+          : `${label === 'Forecast runway' ? `${card.months} months` : `${card.months.toFixed(1)} months`}, counted from`;
+      expect(answer.content).toContain(`Your runway by ${label} is ${months}`);
+      expect(answer.content).toContain(
+        `The working, as the Runway card shows it for ${label}: ${card.working.calculation}.`,
+      );
+      if (card.cashOutMonth)
+        expect(answer.content).toContain(`Cash runs out in ${formatMonthLong(card.cashOutMonth)}.`);
+      expect(answer.content).not.toContain("The card's other methods");
+    }
+    // On the golden company: 3.3 months by No-growth runway, counted from October, the last complete month.
+    const noGrowth = await ask('What is our no-growth runway?');
+    expect(noGrowth.content).toBe(
+      `Your runway by No-growth runway is 3.3 months, counted from October 2026. Cash runs out in February 2027. The working, as the Runway card shows it for No-growth runway: Cash $98,250 at the end of Oct 2026 ÷ ($30,000 expenses in Dec 2026 − $0 income in Oct 2026 = $30,000) = 3.3 months from Oct 2026, cash out Feb 2027 (Oct 2026 is the last complete month: Nov 2026 is under way).`,
+    );
+  });
+
+  it("answers the burn as the card's working computes it: the last complete month and the three-month average", async () => {
     const answer = await ask("What's our burn rate?");
     const { summary } = await report();
-    expect(summary.startup.working).toEqual({ burn: 400_000, burnMonths: ['2026-11'] });
-    expect(Math.round(summary.threeMonths.working.burn ?? 0)).toBe(133_333);
+    // November is under way: the burn is October's, the last complete month's, and the golden company
+    // booked nothing in August to October.
+    expect(summary.startup.working).toEqual({ burn: 0, burnMonths: ['2026-10'] });
+    expect(summary.threeMonths.working.burn).toBe(0);
     expect(answer.content).toBe(
-      'Net burn in November 2026 is $4,000: expenses of $10,000 less income of $6,000. Over September 2026 to November 2026 net burn averaged $1,333.33 a month.',
+      'Nothing was booked to income or expense in October 2026 (the last complete month), so it burned no cash. Over August 2026 to October 2026 net burn averaged $0 a month.',
     );
     expect(answer.citations.map((c) => [c.label, c.amountCents, c.reportUrl])).toEqual([
-      ['Expense in Nov 2026', 1_000_000, url('Expense', '2026-11', 'actual')],
-      ['Income in Nov 2026', 600_000, url('Income', '2026-11', 'actual')],
+      ['Expense in Oct 2026', 0, url('Expense', '2026-10', 'actual')],
+      ['Income in Oct 2026', 0, url('Income', '2026-10', 'actual')],
     ]);
   });
 
@@ -149,7 +202,7 @@ describe('the offline assistant on the golden company', () => {
     const answer = await ask('How much cash do we have?');
     const view = await report();
     expect(cell(view, 'Banks', '2026-11')).toBe(9_425_000);
-    expect(view.summary.threeMonths.working).toMatchObject({ balance: 9_425_000, balanceMonth: '2026-11' });
+    expect(view.summary.runway.working).toMatchObject({ balance: 9_425_000, balanceMonth: '2026-11' });
     expect(answer.content).toBe(
       'Cash at the end of November 2026 (the last actual month) is $94,250. By account: Checking $94,250.',
     );

@@ -27,13 +27,13 @@ type ToolSpec = {
 export const ASSISTANT_TOOLS: Record<ToolName, ToolSpec> = {
   runway: {
     description:
-      "The company's cash runway exactly as the Financial Report's Runway card shows it: months left, the month cash runs out (null: never) and the working.",
+      "The company's cash runway exactly as the Financial Report's Runway card shows it for one method: months left, the month cash runs out (null: never), the working, and the method's name on the card (methodLabel). The card's chosen method is kept in the person's browser and is not known here: pass the method the question names, else the card's default (runway, 'Forecast runway'), and always say which method the figure is by.",
     args: runwayArgs,
     run: runway,
   },
   burn: {
     description:
-      'Monthly net burn (expense minus income) of the last actual month, and the average of the last three actual months, as the Runway card computes it.',
+      'Monthly net burn (expense minus income) of the last complete actual month, and the average of the three complete months ending with it, as the Runway card computes it (the month under way is partly booked, so it is left out).',
     args: burnArgs,
     run: burn,
   },

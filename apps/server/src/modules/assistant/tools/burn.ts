@@ -1,4 +1,4 @@
-import { addMonths, explainRunway } from '@keel/domain';
+import { addMonths, explainRunway, lastCompleteActualMonth } from '@keel/domain';
 import { z } from 'zod';
 import { accountFigure, cellCitation, loadAssistantReport, rootAccount } from './assistantReport';
 import { formatMonthLabel } from './monthLabel';
@@ -9,16 +9,17 @@ import type { AssistantToolFn, BurnData, BurnMonth, Citation } from './toolTypes
 export const burnArgs = z.object({}).strict();
 
 /**
- * Monthly net burn (expense less income) as the Runway card computes it: the last actual month's is
- * startup runway's divisor, the three last actual months' average startup_runway_3mo's (explainRunway
- * on the card's input). Cites the Income and Expense rows of the last actual month.
+ * Monthly net burn (expense less income) as the Runway card computes it: the last complete actual
+ * month's is startup runway's divisor, the average of the three complete months ending with it
+ * startup_runway_3mo's (explainRunway on the card's input). The month under way is left out: it is only
+ * partly booked (issue 32). Cites the Income and Expense rows of the last complete month.
  */
 export const burn: AssistantToolFn<unknown, BurnData> = async (deps, entityId, args) => {
   parseToolArgs(burnArgs, args);
   const input = await loadCardRunwayInput(deps, entityId);
   const lastMonth = explainRunway('startup_runway', input).working;
   const average = explainRunway('startup_runway_3mo', input).working;
-  const month = input.actualsEndMonth;
+  const month = lastCompleteActualMonth(input);
   const figuresOf = (key: string): BurnMonth => {
     const found = input.months.find((m) => m.key === key);
     const incomeCents = found?.income ?? 0;

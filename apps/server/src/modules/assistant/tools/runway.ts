@@ -1,4 +1,4 @@
-import { explainRunway, formatRunwayMonths, RUNWAY_METHODS } from '@keel/domain';
+import { explainRunway, formatRunwayMonths, RUNWAY_METHOD_LABELS, RUNWAY_METHODS } from '@keel/domain';
 import { z } from 'zod';
 import { accountFigure, cellCitation, loadAssistantReport, rootAccount } from './assistantReport';
 import { formatMonthLabel } from './monthLabel';
@@ -12,15 +12,17 @@ export const runwayArgs = z
       .enum(RUNWAY_METHODS)
       .optional()
       .describe(
-        'runway (default): months until the forecast cash balance turns negative; startup_runway, startup_runway_3mo, runway_no_growth divide cash by a burn',
+        "The Runway card's method: runway ('Forecast runway', the default): months until the forecast cash balance turns negative; startup_runway ('Startup runway'), startup_runway_3mo ('Startup runway, 3-month burn'), runway_no_growth ('No-growth runway') divide cash by a burn of the last complete month(s). Pass the one the question names.",
       ),
   })
   .strict();
 
 /**
- * Runway as the Financial Report's Runway card says it: the same input (loadCardRunwayInput) and the
- * same calculation (explainRunway) with its working, by the card's default method unless asked for
- * another. Cites the cash balance it starts from and, when the cash runs out, the month it turns negative.
+ * Runway as the Financial Report's Runway card says it for one method: the same input
+ * (loadCardRunwayInput) and the same calculation (explainRunway) with its working. The method the card
+ * shows is kept in the person's browser, which the server cannot see, so the answer names its method by
+ * the card's label (issue 32): the card's default, Forecast runway, unless the question names another.
+ * Cites the cash balance it starts from and, for Forecast runway, the month the cash turns negative.
  */
 export const runway: AssistantToolFn<unknown, RunwayData> = async (deps, entityId, args) => {
   const { method = 'runway' } = parseToolArgs(runwayArgs, args);
@@ -46,10 +48,12 @@ export const runway: AssistantToolFn<unknown, RunwayData> = async (deps, entityI
   return {
     data: {
       method,
+      methodLabel: RUNWAY_METHOD_LABELS[method],
       months: explained.months,
       label: formatRunwayMonths(explained.months),
       cashOutMonth: explained.cashOutMonth,
       currentMonth: input.currentMonth,
+      countedFrom: method === 'runway' ? input.currentMonth : working.balanceMonth,
       working: {
         balanceCents: working.balance,
         balanceMonth: working.balanceMonth,

@@ -45,14 +45,18 @@ export type ReportFiguresData = {
 
 export type RunwayData = {
   method: 'runway' | 'startup_runway' | 'startup_runway_3mo' | 'runway_no_growth';
+  /** What the Runway card's method picker calls the method ('No-growth runway'): the answer names it. */
+  methodLabel: string;
   /** Months of runway; null is Unlimited. */
   months: number | null;
   /** The Runway card's gauge label: whole months, '24+', 'Unlimited'. */
   label: string;
   /** The month the cash runs out; null is Never. */
   cashOutMonth: string | null;
-  /** The month runway is counted from. */
+  /** The current month. */
   currentMonth: string;
+  /** The month the months are counted from: the current month for runway, else the balance's month. */
+  countedFrom: string;
   working: {
     balanceCents: number;
     balanceMonth: string;
@@ -65,13 +69,13 @@ export type RunwayData = {
 export type BurnMonth = { month: string; incomeCents: number; expenseCents: number; netBurnCents: number };
 
 export type BurnData = {
-  /** The last actual month (the actuals cutoff). */
+  /** The last complete actual month (lastCompleteActualMonth): the month under way is partly booked. */
   month: string;
   /** Its expense less its income: the Runway card's 'net burn' (startup runway). */
   netBurnCents: number;
   incomeCents: number;
   expenseCents: number;
-  /** The average net burn of the last three actual months, rounded to the cent. */
+  /** The average net burn of the three complete months ending with it, rounded to the cent (startup_runway_3mo). */
   averageNetBurnCents: number;
   /** Those three months, oldest first. */
   lastThreeMonths: BurnMonth[];

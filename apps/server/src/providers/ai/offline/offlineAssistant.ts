@@ -39,7 +39,9 @@ async function answer(request: AiReplyRequest, question: string): Promise<string
     callTool(request.tools, name, args);
   switch (parsed.kind) {
     case 'runway':
-      return orRefusal(await call('runway', {}), writeRunwayAnswer);
+      return orRefusal(await call('runway', parsed.method ? { method: parsed.method } : {}), (data) =>
+        writeRunwayAnswer(data, parsed.method !== undefined),
+      );
     case 'burn':
       return orRefusal(await call('burn', {}), writeBurnAnswer);
     case 'cash':

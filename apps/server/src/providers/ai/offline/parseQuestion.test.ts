@@ -33,6 +33,22 @@ describe('parseQuestion', () => {
     expect(parseQuestion(question, NOW)).toEqual(expected);
   });
 
+  it.each([
+    ['What is our runway?', undefined],
+    ['What is our runway over the next 3 months?', undefined],
+    ['What is our forecast runway?', 'runway'],
+    ['Startup runway please', 'startup_runway'],
+    ['What is our start-up runway with the 3-month burn?', 'startup_runway_3mo'],
+    ['runway on a three month average burn', 'startup_runway_3mo'],
+    ['startup_runway_3mo runway', 'startup_runway_3mo'],
+    ['What is our no-growth runway?', 'runway_no_growth'],
+    ['runway with no growth', 'runway_no_growth'],
+  ])('reads the runway method %j names (issue 32)', (question, method) => {
+    expect(parseQuestion(question, NOW)).toStrictEqual(
+      method ? { kind: 'runway', method } : { kind: 'runway' },
+    );
+  });
+
   it("reads a month's name without a year as its latest occurrence up to this month", () => {
     expect(parseMonth('in december', NOW)).toBe('2025-12');
     expect(parseMonth('in november', NOW)).toBe('2026-11');

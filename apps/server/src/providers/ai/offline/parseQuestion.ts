@@ -1,8 +1,15 @@
-import { addMonths, isCalendarMonth, MONTH_NAMES, type MonthKey, toMonthKey } from '@keel/domain';
+import {
+  addMonths,
+  isCalendarMonth,
+  MONTH_NAMES,
+  type MonthKey,
+  type RunwayMethod,
+  toMonthKey,
+} from '@keel/domain';
 
 /** What the offline assistant understood a question to ask. */
 export type OfflineQuestion =
-  | { kind: 'runway' }
+  | { kind: 'runway'; method?: RunwayMethod }
   | { kind: 'burn' }
   | { kind: 'cash' }
   | { kind: 'spend'; month: MonthKey; top: number | null }
@@ -28,6 +35,19 @@ const BARE_SEARCH = /^\s*(?:find|search(?:\s+for)?|look\s*up)\s+(.+)$/i;
 // The readings, tried in this order (a question about running out of cash is about runway, not cash).
 const RUNWAY =
   /\brun\s*way\b|\brun(?:s|ning)?\s+out\s+of\s+(?:cash|money)\b|\bcash[\s-]*out\b|\bhow\s+long\b.*\b(?:cash|money|last)\b/;
+/** A runway method the question names, by the Runway card's labels or the API's names; first match wins. */
+const RUNWAY_METHOD_NAMES: [RegExp, RunwayMethod][] = [
+  [/\bstartup_runway_3mo\b/, 'startup_runway_3mo'],
+  [/\brunway_no_growth\b/, 'runway_no_growth'],
+  [/\bstartup_runway\b/, 'startup_runway'],
+  [/\bno[\s-]*growth\b/, 'runway_no_growth'],
+  [
+    /\b(?:3|three)[\s-]*mo(?:nths?)?\b[\s-]*(?:average\s+)?burn\b|\bstart[\s-]?up\b.*\b(?:3|three)[\s-]*mo/,
+    'startup_runway_3mo',
+  ],
+  [/\bstart[\s-]?up\s+runway\b/, 'startup_runway'],
+  [/\bforecast\s+runway\b/, 'runway'],
+];
 const BURN = /\bburn(?:ing|s|ed|t)?\b/;
 const HIRING = /\bhiring\b|\bheadcount\b|\bpayroll\s+plan\b/;
 const INCOME_VS_EXPENSE =
@@ -38,7 +58,7 @@ const CASH =
   /\bcash\b|\bbank\s+balance|\bin\s+the\s+bank\b|\bmoney\s+(?:do\s+we|have\s+we)\s+have\b|\bbalance\b/;
 
 /**
- * Reads a question in plain English: runway; burn; cash; the biggest expenses of a month ('top spending
+ * Reads a question in plain English: runway, by the method it names ('no-growth runway'); burn; cash; the biggest expenses of a month ('top spending
  * last month', 'biggest expenses in October', 'top 3 costs in 2026-09'); a month's income vs expense; a
  * transaction search ('find transactions AWS'); the hiring plan's cost. Months: 'this month', 'last
  * month', 'next month', 'YYYY-MM', a month's name with or without a year ('October', 'Oct 2026'); a
@@ -51,7 +71,10 @@ export function parseQuestion(question: string, currentMonth: MonthKey): Offline
     const wanted = searchTextOf(pattern, text);
     if (wanted) return { kind: 'search', text: wanted };
   }
-  if (RUNWAY.test(lower)) return { kind: 'runway' };
+  if (RUNWAY.test(lower)) {
+    const method = RUNWAY_METHOD_NAMES.find(([pattern]) => pattern.test(lower))?.[1];
+    return method ? { kind: 'runway', method } : { kind: 'runway' };
+  }
   if (BURN.test(lower)) return { kind: 'burn' };
   if (HIRING.test(lower)) return { kind: 'hiring' };
   const month = parseMonth(lower, currentMonth);

@@ -1,4 +1,11 @@
-import { formatCents, formatMonthLong, type MonthKey, PRODUCT_NAME } from '@keel/domain';
+import {
+  formatCents,
+  formatMonthLong,
+  type MonthKey,
+  PRODUCT_NAME,
+  RUNWAY_METHOD_LABELS,
+  RUNWAY_METHODS,
+} from '@keel/domain';
 import type {
   BurnData,
   CashData,
@@ -17,26 +24,40 @@ export function formatMoney(cents: number): string {
 
 const month = (key: MonthKey) => formatMonthLong(key);
 
-export function writeRunwayAnswer(data: RunwayData): string {
-  const working = `The working, as on the Runway card: ${data.working.calculation}.`;
+/**
+ * A runway answer names its method as the Runway card does, since the card's choice is kept in the
+ * person's browser (issue 32); when the question named none, it says how to ask for the others.
+ */
+export function writeRunwayAnswer(data: RunwayData, methodAsked: boolean): string {
+  const by = `by ${data.methodLabel}`;
+  const working = `The working, as the Runway card shows it for ${data.methodLabel}: ${data.working.calculation}.`;
+  const otherLabels = RUNWAY_METHODS.filter((m) => m !== data.method).map(
+    (m) => `'${RUNWAY_METHOD_LABELS[m]}'`,
+  );
+  const others = methodAsked
+    ? ''
+    : ` The card's other methods give other figures: ask for ${otherLabels.slice(0, -1).join(', ')} or ${otherLabels.at(-1)}.`;
   if (data.months === null) {
-    return `Your cash doesn't run out on the current forecast: runway is Unlimited. ${working}`;
+    return `Your runway ${by} is Unlimited: your cash doesn't run out. ${working}${others}`;
   }
   const months =
     data.method === 'runway'
       ? `${data.months} ${data.months === 1 ? 'month' : 'months'}`
       : `${data.months.toFixed(1)} months`;
   const cashOut = data.cashOutMonth ? ` Cash runs out in ${month(data.cashOutMonth)}.` : '';
-  return `Your runway is ${months}, counted from ${month(data.currentMonth)}.${cashOut} ${working}`;
+  return `Your runway ${by} is ${months}, counted from ${month(data.countedFrom)}.${cashOut} ${working}${others}`;
 }
 
 export function writeBurnAnswer(data: BurnData): string {
   const first = data.lastThreeMonths[0]?.month ?? data.month;
   const average = `Over ${month(first)} to ${month(data.month)} net burn averaged ${formatMoney(data.averageNetBurnCents)} a month.`;
-  if (data.netBurnCents <= 0) {
-    return `You weren't burning cash in ${month(data.month)}: income of ${formatMoney(data.incomeCents)} covered expenses of ${formatMoney(data.expenseCents)}, a net gain of ${formatMoney(-data.netBurnCents)}. ${average}`;
+  if (data.incomeCents === 0 && data.expenseCents === 0) {
+    return `Nothing was booked to income or expense in ${month(data.month)} (the last complete month), so it burned no cash. ${average}`;
   }
-  return `Net burn in ${month(data.month)} is ${formatMoney(data.netBurnCents)}: expenses of ${formatMoney(data.expenseCents)} less income of ${formatMoney(data.incomeCents)}. ${average}`;
+  if (data.netBurnCents <= 0) {
+    return `You weren't burning cash in ${month(data.month)} (the last complete month): income of ${formatMoney(data.incomeCents)} covered expenses of ${formatMoney(data.expenseCents)}, a net gain of ${formatMoney(-data.netBurnCents)}. ${average}`;
+  }
+  return `Net burn in ${month(data.month)} (the last complete month) is ${formatMoney(data.netBurnCents)}: expenses of ${formatMoney(data.expenseCents)} less income of ${formatMoney(data.incomeCents)}. ${average}`;
 }
 
 export function writeCashAnswer(data: CashData): string {
