@@ -681,6 +681,71 @@ describe('seedDemoIfEmpty', () => {
     expect(income!.planValues[future]).toBeNull();
   });
 
+  it("plans every income and expense line of the demo company within 12% of each complete month's actual", async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
+    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+    const answer = await t.graphql<{
+      report: {
+        columns: { key: string; period: string }[];
+        lineItems: {
+          name: string;
+          cumulative: boolean;
+          accountId: string | null;
+          columnValues: number[];
+          planValues: (number | null)[];
+        }[];
+      };
+    }>(
+      `query($e: ID!, $s: MonthKey, $a: MonthKey, $end: MonthKey) {
+        report(entityId: $e, startMonth: $s, actualsEndMonth: $a, endMonth: $end) {
+          columns { key period }
+          lineItems { name cumulative accountId columnValues planValues } } }`,
+      { e: entity!.id, s: '2025-11', a: '2026-10', end: '2026-12' },
+      token,
+    );
+    expect(answer.errors).toBeUndefined();
+    const report = answer.data!.report;
+    // The 12 complete months the company planned (the month under way has no actuals to measure yet).
+    const months = report.columns.flatMap((column, index) =>
+      column.period === 'month' && column.key < CURRENT ? [{ key: column.key, index }] : [],
+    );
+    expect(months).toHaveLength(12);
+    // Income and expense rows (the README's claim); balances are planned only as the checking account's
+    // cash side, so a funding round or a linked bank's opening balance was never in a plan.
+    const flows = report.lineItems.filter((row) => row.accountId !== null && !row.cumulative);
+    expect(flows.length).toBeGreaterThan(40);
+    // The lines the bank and the linked banks book on are among them.
+    for (const name of [
+      'Uncategorized Income',
+      'Uncategorized Expense',
+      'Legal',
+      'Accounting',
+      'Equipment',
+    ]) {
+      expect(flows.map((row) => row.name)).toContain(name);
+    }
+    const offPlan: string[] = [];
+    for (const row of flows) {
+      for (const { key, index } of months) {
+        const actual = row.columnValues[index] ?? 0;
+        const plan = row.planValues[index];
+        if (plan === null || plan === undefined) {
+          offPlan.push(`${row.name} ${key}: no plan`);
+          continue;
+        }
+        // As the grid's Variance measures it: actual − plan as a share of the plan, at most 12% either
+        // way (each account's plan is whole dollars; a row's accounts all move money the same way).
+        if (Math.abs(actual - plan) > Math.abs(plan) * 0.12) {
+          const share =
+            plan === 0 ? 'nothing planned' : `${(((actual - plan) / Math.abs(plan)) * 100).toFixed(1)}%`;
+          offPlan.push(`${row.name} ${key}: actual ${actual} vs plan ${plan} (${share})`);
+        }
+      }
+    }
+    expect(offPlan).toEqual([]);
+  });
+
   it('gives the demo company a rule its drawer lists', async () => {
     const demoRules = await rowsOf<{ search: string; from: string; to: string }>(
       t.db,

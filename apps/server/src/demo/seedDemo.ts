@@ -94,7 +94,6 @@ export async function seedDemoIfEmpty(
     await seedDemoModel(tx, clock, company.entityId);
     await seedDemoHiringPlan(tx, clock, company);
     await seedDemoDashboard(tx, clock, company.entityId);
-    await seedDemoPlans(tx, clock, company.entityId);
     await seedDemoBanking(tx, clock, { entityId: company.entityId, ownerId });
     await seedDemoCards(tx, clock, { entityId: company.entityId, ownerId, secrets });
     await seedDemoLinks(tx, clock, { entityId: company.entityId, ownerId, secrets });
@@ -104,6 +103,9 @@ export async function seedDemoIfEmpty(
       ownerId,
       ownerEmail: DEMO_OWNER.email,
     });
+    // Last of the company's seeding: the plans are measured against every actual, the bank's and the
+    // linked banks' included (issue 32 item 7).
+    await seedDemoPlans(tx, clock, company.entityId);
     const holdings = await generateCompany(tx, {
       name: DEMO_HOLDINGS_NAME,
       seed: DEMO_HOLDINGS_SEED,

@@ -10,8 +10,8 @@ import { demoAccountIdsByPath } from './seedDemoForecasts';
 const PLANNED_MONTHS = 12;
 
 /**
- * A deterministic share of plus or minus 12% for an account's month (the same demo every time): how
- * far the plan the company made was from what then happened.
+ * A deterministic whole percent from -12 to +12 for an account's month (the same demo every time): how
+ * far what then happened beat or missed the plan the company made, as a share of the plan.
  */
 function planDeviation(accountName: string, month: string): number {
   let hash = 2166136261;
@@ -19,14 +19,29 @@ function planDeviation(accountName: string, month: string): number {
     hash ^= char.codePointAt(0) ?? 0;
     hash = Math.imul(hash, 16777619) >>> 0;
   }
-  return ((hash % 25) - 12) / 100;
+  return (hash % 25) - 12;
+}
+
+/**
+ * The plan, in whole dollars (as cents), that `actual` beat or missed by `percent` of it: actual / (1 +
+ * percent/100), kept where actual − plan is at most 12% of the plan once rounded (the grid's Variance
+ * measure), which whole dollars allow for any actual of $4 or more.
+ */
+function planOf(actual: number, percent: number): number {
+  const size = Math.abs(actual);
+  const lowest = Math.ceil(size / 112);
+  const highest = Math.floor(size / 88);
+  let dollars = Math.round(size / (100 + percent));
+  if (lowest <= highest) dollars = Math.min(Math.max(dollars, lowest), highest);
+  return dollars === 0 ? 0 : Math.sign(actual) * dollars * 100;
 }
 
 /**
  * Plan vs actual in the demo (issue 14 item 5): the company as if it had planned in Keel for the past
- * year. For each of the last 12 months, every income and expense account with actuals gets a plan of
- * its actual give or take up to 12% (whole dollars), the month under way one like the month before's,
- * and the checking account the plan's cash side. Written straight
+ * year. For each of the last 12 months, every income and expense account with actuals gets a plan its
+ * actual beat or missed by up to 12% of the plan (planOf, whole dollars), the month under way one like
+ * the month before's, and the checking account the plan's cash side. The demo seeds it last, after the
+ * bank's and the linked banks' activity, so every actual is measured (issue 32 item 7). Written straight
  * into forecast_plans, the capture of each month's start being the only other writer (see the
  * forecastPlans table): the months are past, so nothing will capture them again.
  */
@@ -47,7 +62,7 @@ export async function seedDemoPlans(tx: Tx, clock: Clock, entityId: string): Pro
   const plans: { accountId: string; month: string; amount: number }[] = [];
   const cashByMonth = new Map<string, number>();
   const plan = (accountId: string, name: string, month: string, basis: number) => {
-    const amount = Math.round((basis * (1 + planDeviation(name, month))) / 100) * 100;
+    const amount = planOf(basis, planDeviation(name, month));
     plans.push({ accountId, month, amount });
     cashByMonth.set(month, (cashByMonth.get(month) ?? 0) - amount);
   };
