@@ -22,6 +22,9 @@ import { FeatureUnavailable } from '../providers/featureUnavailable';
  * - FEATURE_UNAVAILABLE: the operation belongs to a feature this server does not offer
  *   (DISABLED_FEATURES); the message says which in words ('Banking is not set up on this server') and
  *   `extensions.feature` names it (banking, payments, plaid, moneykit, quickbooks, sms). Nothing ran.
+ * - CONFIRMATION_REQUIRED: the change would have done something large that its caller must confirm
+ *   (a model edit moving an output more than 10× in a month: `extensions.largeChanges` says which output,
+ *   which month, from and to); nothing was written, and the same call with its confirm argument saves it.
  * - INTERNAL_SERVER_ERROR: anything unexpected (logged on the server, never described to the client).
  */
 export type ErrorCode =
@@ -39,6 +42,7 @@ export type ErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'IDEMPOTENCY_RESPONSE_UNAVAILABLE'
   | 'FEATURE_UNAVAILABLE'
+  | 'CONFIRMATION_REQUIRED'
   | 'INTERNAL_SERVER_ERROR';
 
 /** A GraphQL error a client can act on: `extensions.code` says what kind it is. */

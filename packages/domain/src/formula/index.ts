@@ -26,6 +26,8 @@ export * from './language/printFormula';
 export * from './language/referencedVariables';
 export { FORMULA_MAX_MONTH_OFFSET } from './language/tokenizeFormula';
 export * from './model/createModelEvaluator';
+export * from './model/findLargeOutputChanges';
 export * from './model/formulaSegments';
+export * from './model/inputConversion';
 export * from './model/modelTypes';
 export { type MonthSerial, monthKeyOfSerial, monthSerial } from './monthSerial';

@@ -1,3 +1,5 @@
+import { describeLargeOutputChange, LARGE_CHANGE_FACTOR, type LargeOutputChange } from '@keel/domain';
+import { GraphQLError } from 'graphql';
 import { apiError } from '../../graphql/errors';
 
 /**
@@ -8,3 +10,28 @@ export const modelNotFound = () => apiError('NOT_FOUND', 'Model not found');
 export const variableNotFound = () => apiError('NOT_FOUND', 'Variable not found');
 export const outputNotFound = () => apiError('NOT_FOUND', 'Output not found');
 export const badModelInput = (message: string) => apiError('BAD_USER_INPUT', message);
+
+/** An output a change moves more than LARGE_CHANGE_FACTOR, with the names a person knows it by. */
+export type LargeChangeEffect = LargeOutputChange & {
+  variableId: string;
+  variableName: string;
+  accountId: string;
+  accountName: string;
+};
+
+/**
+ * CONFIRMATION_REQUIRED for a model change that moves outputs more than LARGE_CHANGE_FACTOR in a month:
+ * the message names them, `extensions.largeChanges` lists them (LargeChangeEffect; the first of `count`
+ * when there are more), nothing is saved.
+ */
+export function largeChangeNotConfirmed(effects: LargeChangeEffect[], count: number): GraphQLError {
+  const named = effects
+    .slice(0, 3)
+    .map((effect) => describeLargeOutputChange(effect, `${effect.variableName} → ${effect.accountName}`));
+  if (count > named.length) named.push(`and ${count - named.length} more`);
+  const outputs = count === 1 ? 'an output' : `${count} outputs`;
+  const message = `This change moves ${outputs} more than ${LARGE_CHANGE_FACTOR}× in a month: ${named.join('; ')}. Nothing was saved; send it again with confirmLargeChange: true to save it.`;
+  return new GraphQLError(message, {
+    extensions: { code: 'CONFIRMATION_REQUIRED', largeChanges: effects, largeChangeCount: count },
+  });
+}

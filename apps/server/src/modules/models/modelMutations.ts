@@ -161,8 +161,16 @@ builder.mutationFields((t) => ({
     ...fieldPolicy({ access: 'bookkeeping' }),
     type: VariablePayloadRef,
     description:
-      'UpdateVariable: new fields (absent ones stay); modelId moves it, with its outputs, to another model of the company. Outputs are rewritten.',
-    args: { variableId: t.arg.id({ required: true }), modelId: t.arg.id(), ...variableArgs(t) },
+      "UpdateVariable: new fields (absent ones stay); modelId moves it, with its outputs, to another model of the company. Outputs are rewritten. Converting an input's type keeps its value's meaning (5% becomes the number 0.05); a conversion that cannot (a percentage and a currency, a month and a number) is refused while the input holds a value. A change that moves one of the models' outputs more than 10× in a month is refused with CONFIRMATION_REQUIRED (extensions.largeChanges: outputId, variableName, accountName, month, fromCents, toCents, monthsMoved), writing nothing, unless confirmLargeChange is true.",
+    args: {
+      variableId: t.arg.id({ required: true }),
+      modelId: t.arg.id(),
+      ...variableArgs(t),
+      confirmLargeChange: t.arg.boolean({
+        description:
+          'True saves a change that moves an output more than 10× in a month, after the person saw its effect (the CONFIRMATION_REQUIRED refusal of the same call without it).',
+      }),
+    },
     resolve: async (_root, args, ctx) => {
       const variable = await requireVariable(ctx, String(args.variableId), 'bookkeeping');
       if (args.modelId != null) {
@@ -174,6 +182,7 @@ builder.mutationFields((t) => ({
           ...variableFields(args),
           variableId: variable.id,
           modelId: args.modelId == null ? null : String(args.modelId),
+          confirmLargeChange: args.confirmLargeChange === true,
         }),
       );
     },

@@ -185,12 +185,12 @@ describe('variables', () => {
     expect(blank.errors).toEqual(['Name is required']);
   });
 
-  it('stores a percent typed as 5 as 0.05; converting it to a number shows 5 again', async () => {
+  it('stores a percent typed as 5 as 0.05; converting it to a number keeps 0.05', async () => {
     const model = await createModel(acme, { n: 'Percent' });
     const growth = await createVariable(model.id, { g: 'inputs', i: 'percent', n: 'Growth', v: '5' });
     expect(growth.variable?.value).toBe('0.05');
     const converted = await updateVariable(growth.variable!.id, { i: 'number' });
-    expect(converted.variable?.value).toBe('5');
+    expect(converted.variable?.value).toBe('0.05');
     const refused = await updateVariable(growth.variable!.id, { v: 'five' });
     expect(refused.errors).toEqual(['Value must be a number']);
   });

@@ -1,9 +1,9 @@
-import { modelValueToCents } from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { modelOutputs } from '../../db/schema';
 import { deleteDerivedForecast, writeDerivedForecast } from '../ledger/forecasts';
+import { computeOutputFigures } from './computeOutputFigures';
 import { evaluateStoredModel } from './evaluateStoredModel';
 import { findEntityAccount, listOutputs, type ModelRow } from './modelRows';
 
@@ -25,18 +25,16 @@ export async function refreshModelOutputs(
   if (outputs.length === 0) return;
   const evaluation = await evaluateStoredModel(tx, clock, model);
   const names = new Map(evaluation.variables.map((row) => [row.id, row.name]));
+  const figures = computeOutputFigures(evaluation, outputs);
   const now = clock.now();
   for (const output of outputs) {
     const account = await findEntityAccount(tx, model.entityId, output.accountId);
     // The model's figure is what the report row shows: a credit account (income) books it negated.
     const sign = account?.sign ?? 1;
-    const cells = evaluation.cells.get(output.variableId) ?? [];
-    const months = cells.flatMap((cell) =>
-      cell.value !== null && cell.error === null && Number.isFinite(cell.value)
-        ? [{ month: cell.month, cents: modelValueToCents(cell.value) * sign }]
-        : [],
-    );
-    const written = months.filter((month) => month.cents !== 0);
+    const written = [...(figures.get(output.id) ?? [])].map(([month, cents]) => ({
+      month,
+      cents: cents * sign,
+    }));
     if (written.length === 0) {
       if (output.forecastId) {
         await deleteDerivedForecast(tx, output.forecastId, userId, now);

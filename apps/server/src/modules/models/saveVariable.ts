@@ -1,4 +1,5 @@
 import {
+  convertedDecimalPlaces,
   DEFAULT_FORMULA_NAME,
   DEFAULT_INPUT_NAME,
   MODEL_MESSAGES,
@@ -20,6 +21,7 @@ import {
 import { writeTransaction } from '../../db/transactions';
 import { parseInput } from '../../graphql/parseInput';
 import { deleteDerivedForecast } from '../ledger/forecasts';
+import { guardLargeOutputChange } from './guardLargeOutputChange';
 import { badModelInput, modelNotFound, variableNotFound } from './modelErrors';
 import {
   findEntityAccount,
@@ -115,14 +117,16 @@ export async function createVariable(
 
 /**
  * UpdateVariable: new fields for a variable; `modelId` moves it (with its outputs) to another model of
- * the same company. Converting an input's type keeps what the person saw (see convertInputData). The
- * models it touches are re-evaluated and their outputs rewritten.
+ * the same company. Converting an input's type keeps the value's meaning (see convertInputData). The
+ * models it touches are re-evaluated and their outputs rewritten; a change that moves one of their
+ * outputs more than 10× in a month is refused with CONFIRMATION_REQUIRED, writing nothing, unless
+ * `confirmLargeChange` (guardLargeOutputChange).
  */
 export async function updateVariable(
   db: Db | Tx,
   clock: Clock,
   userId: string | null,
-  input: VariableInput & { variableId: string; modelId?: string | null },
+  input: VariableInput & { variableId: string; modelId?: string | null; confirmLargeChange?: boolean | null },
 ): Promise<VariableRow> {
   return writeTransaction(db, async (tx) => {
     const found = await findVariable(tx, input.variableId);
@@ -146,36 +150,38 @@ export async function updateVariable(
         ? 'formulas'
         : (input.inputType ?? (existing.inputType === 'formulas' ? 'number' : existing.inputType));
     const segments = group === 'formulas' ? resolveSegments(target, input, existing.segments) : [];
-    const carried = convertInputData(existing.inputType, inputType, existing.data);
-    const data = group === 'inputs' ? resolveInputData(inputType, input, carried) : {};
+    const data =
+      group === 'inputs'
+        ? resolveInputData(
+            inputType,
+            input,
+            convertInputData(existing.inputType, inputType, existing.data, input),
+          )
+        : {};
     if (inputType === 'link') await checkLink(tx, target, data.accountId ?? null);
     const now = clock.now();
-    const [row] = await tx
-      .update(modelVariables)
-      .set({
-        modelId: target.id,
-        name,
-        group,
-        inputType,
-        decimalPlaces: parseDecimalPlaces(input.decimalPlaces, existing.decimalPlaces),
-        description:
-          input.description == null
-            ? existing.description
-            : parseInput(variableDescriptionSchema, input.description),
-        data,
-        segments,
-        updatedAt: now,
-      })
-      .where(eq(modelVariables.id, existing.id))
-      .returning();
-    if (!row) throw variableNotFound();
-    if (target.id !== existing.modelId) {
-      await tx
-        .update(modelOutputs)
-        .set({ modelId: target.id, updatedAt: now })
-        .where(eq(modelOutputs.variableId, existing.id));
-    }
-    for (const model of locked.values()) await refreshModelOutputs(tx, clock, userId, model);
+    const models = [...locked.values()];
+    const fields = {
+      modelId: target.id,
+      name,
+      group,
+      inputType,
+      decimalPlaces: parseDecimalPlaces(
+        input.decimalPlaces,
+        convertedPlaces(existing.inputType, inputType, existing.decimalPlaces),
+      ),
+      description:
+        input.description == null
+          ? existing.description
+          : parseInput(variableDescriptionSchema, input.description),
+      data,
+      segments,
+      updatedAt: now,
+    };
+    const row = await guardLargeOutputChange(tx, clock, models, input.confirmLargeChange === true, () =>
+      writeVariableRow(tx, existing, fields),
+    );
+    for (const model of models) await refreshModelOutputs(tx, clock, userId, model);
     return row;
   });
 }
@@ -212,6 +218,35 @@ export async function lockModel(tx: Tx, modelId: string, entityId: string): Prom
   const model = await findModel(tx, modelId, { lock: true });
   if (!model || model.entityId !== entityId) throw modelNotFound();
   return model;
+}
+
+/** Writes a variable's new fields; a variable moved to another model takes its outputs along. */
+async function writeVariableRow(
+  tx: Tx,
+  existing: VariableRow,
+  fields: Omit<typeof modelVariables.$inferInsert, 'entityId' | 'sortOrder'> & {
+    modelId: string;
+    updatedAt: Date;
+  },
+): Promise<VariableRow> {
+  const [saved] = await tx
+    .update(modelVariables)
+    .set(fields)
+    .where(eq(modelVariables.id, existing.id))
+    .returning();
+  if (!saved) throw variableNotFound();
+  if (fields.modelId !== existing.modelId) {
+    await tx
+      .update(modelOutputs)
+      .set({ modelId: fields.modelId, updatedAt: fields.updatedAt })
+      .where(eq(modelOutputs.variableId, existing.id));
+  }
+  return saved;
+}
+
+/** A converted input's decimal places, showing its value as precisely as before (5.0% as 0.050). */
+function convertedPlaces(from: VariableInputType, to: VariableInputType, places: number): number {
+  return from === 'formulas' || to === 'formulas' ? places : convertedDecimalPlaces(from, to, places);
 }
 
 function assertNameFree(name: string, siblings: VariableRow[], selfId: string | null) {

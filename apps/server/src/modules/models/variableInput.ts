@@ -1,6 +1,7 @@
 import {
   decimalPlacesSchema,
   FORMULA_TEXT_MAX,
+  findInputConversionProblem,
   inputNumberSchema,
   isCalendarMonth,
   MODEL_MONTHS_MAX,
@@ -66,23 +67,42 @@ export function resolveInputData(
 }
 
 /**
- * An input's value carried over when its type is converted (spec §2 'Convert type'): what the person
- * saw stays, so 5 as a number becomes 5% (stored 0.05) and 5% becomes 5; a month and a number cannot
- * become each other, so that value is cleared.
+ * An input's data carried over when its type is converted (spec 'Models screens': Convert type). The
+ * value keeps its meaning, so formulas read the same number: 5% (stored 0.05) becomes the number 0.05,
+ * the number 0.05 becomes 5%, a number becomes that many dollars and back (findInputConversionProblem).
+ * A conversion that cannot keep the meaning (a percentage and a currency, a month and a number, a list
+ * or a link and one value) is refused while the input holds a value, unless the call sends the new
+ * type's value with it; an empty input converts freely.
  */
 export function convertInputData(
   from: VariableInputType,
   to: VariableInputType,
   data: VariableData,
+  sent: { value?: string | null; amounts?: MonthAmount[] | null; accountId?: string | null },
 ): VariableData {
-  const numeric = ['number', 'percent', 'currency'];
   if (from === to) return data;
-  if (numeric.includes(from) && numeric.includes(to) && typeof data.value === 'number') {
-    if (from === 'percent') return { value: Number((data.value * 100).toPrecision(15)) };
-    if (to === 'percent') return { value: Number((data.value / 100).toPrecision(15)) };
-    return { value: data.value };
+  if (from === 'formulas' || to === 'formulas') return {};
+  const replaced =
+    to === 'list'
+      ? sent.amounts != null
+      : to === 'link'
+        ? sent.accountId !== undefined
+        : sent.value !== undefined;
+  const problem = findInputConversionProblem(from, to, holdsValue(from, data));
+  if (problem && !replaced) throw badModelInput(problem);
+  if (problem) return {};
+  if (NUMERIC_TYPES.includes(from) && NUMERIC_TYPES.includes(to)) {
+    return { value: typeof data.value === 'number' ? data.value : null };
   }
   return {};
+}
+
+const NUMERIC_TYPES: VariableInputType[] = ['number', 'percent', 'currency'];
+
+function holdsValue(inputType: VariableInputType, data: VariableData): boolean {
+  if (inputType === 'list') return Object.keys(data.amounts ?? {}).length > 0;
+  if (inputType === 'link') return data.accountId != null;
+  return data.value != null;
 }
 
 /** A variable's segments as sent: bounded in count and formula length, months real months. */

@@ -1,4 +1,4 @@
-import { INPUT_VALUE_MAX, VARIABLE_NAME_MAX } from '@keel/domain';
+import { findInputConversionProblem, INPUT_VALUE_MAX, VARIABLE_NAME_MAX } from '@keel/domain';
 import { Box, Button, Group, Menu, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import {
@@ -10,7 +10,7 @@ import {
   IconPercentage,
   IconPlus,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { InlineNameInput } from './InlineNameInput';
 import type { InputType, ModelAccount, ModelVariable } from './modelQueries';
 import { VariableMenu } from './VariableMenu';
@@ -42,9 +42,13 @@ export type InputsPanelProps = {
   accounts: ModelAccount[];
   canEdit: boolean;
   onAdd: (inputType: InputType) => void;
-  onChange: (input: ModelVariable, change: InputChange) => void;
+  /** Saves a change; a promise resolving to null says nothing was saved (refused or cancelled). */
+  onChange: (input: ModelVariable, change: InputChange) => Promise<unknown>;
   onDelete: (input: ModelVariable) => void;
 };
+
+/** An input's change as its row sends it. */
+type InputChangeHandler = (change: InputChange) => Promise<unknown>;
 
 /**
  * The Inputs panel (spec 'Models screens'): the model's inputs by creation, each with its value, and the
@@ -112,10 +116,11 @@ function InputRow({
   input: ModelVariable;
   accounts: ModelAccount[];
   canEdit: boolean;
-  onChange: (change: InputChange) => void;
+  onChange: InputChangeHandler;
   onDelete: () => void;
 }) {
   const [renaming, setRenaming] = useState(false);
+  const holdsValue = input.value !== null && input.value !== '';
   return (
     <Group gap="xs" wrap="nowrap" data-testid="model-input" data-variable-id={input.id} align="center">
       <Box style={{ flex: '1 1 140px', minWidth: 0 }}>
@@ -149,17 +154,30 @@ function InputRow({
             <Menu.Sub.Target>
               <Menu.Sub.Item disabled={!CONVERTIBLE.has(input.inputType)}>Convert type</Menu.Sub.Item>
             </Menu.Sub.Target>
-            <Menu.Sub.Dropdown>
-              {INPUT_TYPES.map(({ type, label, icon }) => (
-                <Menu.Item
-                  key={type}
-                  leftSection={icon}
-                  disabled={type === input.inputType}
-                  onClick={() => onChange({ inputType: type })}
-                >
-                  {label}
-                </Menu.Item>
-              ))}
+            <Menu.Sub.Dropdown maw={280}>
+              {INPUT_TYPES.map(({ type, label, icon }) => {
+                // A conversion keeps the value's meaning (5% becomes 0.05); one that cannot is offered
+                // disabled, with the reason, while the input holds a value.
+                const problem =
+                  input.inputType === 'formulas' || type === 'formulas'
+                    ? null
+                    : findInputConversionProblem(input.inputType, type, holdsValue);
+                return (
+                  <Menu.Item
+                    key={type}
+                    leftSection={icon}
+                    disabled={type === input.inputType || problem !== null}
+                    onClick={() => onChange({ inputType: type })}
+                  >
+                    {label}
+                    {problem ? (
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal' }}>
+                        {problem}
+                      </Text>
+                    ) : null}
+                  </Menu.Item>
+                );
+              })}
             </Menu.Sub.Dropdown>
           </Menu.Sub>
         </VariableMenu>
@@ -185,7 +203,7 @@ function InputValueEditor({
   input: ModelVariable;
   accounts: ModelAccount[];
   disabled: boolean;
-  onChange: (change: InputChange) => void;
+  onChange: InputChangeHandler;
 }) {
   const label = `${input.name} value`;
   switch (input.inputType) {
@@ -227,7 +245,9 @@ function InputValueEditor({
     default:
       return (
         <NumberValueInput
-          key={input.value ?? ''}
+          // Remade when the saved value or its type changes: a conversion keeps the stored 0.05 but
+          // shows it as 5 (%) or 0.05 (a number).
+          key={`${input.inputType}:${input.value ?? ''}`}
           input={input}
           label={label}
           disabled={disabled}
@@ -237,7 +257,11 @@ function InputValueEditor({
   }
 }
 
-/** A number, currency or percent input: saved when it loses focus or on Enter, only when it changed. */
+/**
+ * A number, currency or percent input: saved when it loses focus or on Enter, only when it changed
+ * and once (Enter then the blur a confirmation dialog causes send it once). When nothing was saved
+ * (refused, or a large change cancelled) it shows the saved value again.
+ */
 function NumberValueInput({
   input,
   label,
@@ -247,24 +271,39 @@ function NumberValueInput({
   input: ModelVariable;
   label: string;
   disabled: boolean;
-  onChange: (change: InputChange) => void;
+  onChange: InputChangeHandler;
 }) {
   const initial = shownNumber(input);
   const [draft, setDraft] = useState<number | string>(initial);
-  const commit = () => {
+  const sending = useRef<string | null | undefined>(undefined);
+  // Bumped when nothing was saved: the field is remade with the saved value, because the number
+  // field keeps the last value it reported and would not report the same value typed again.
+  const [resets, setResets] = useState(0);
+  const commit = async () => {
     const next = draft === '' ? '' : Number(draft);
     if (next === initial || (typeof next === 'number' && !Number.isFinite(next))) return;
-    onChange({ value: next === '' ? null : String(next) });
+    const value = next === '' ? null : String(next);
+    if (sending.current === value) return;
+    sending.current = value;
+    try {
+      if ((await onChange({ value })) === null) {
+        setDraft(initial);
+        setResets((count) => count + 1);
+      }
+    } finally {
+      sending.current = undefined;
+    }
   };
   return (
     <NumberInput
+      key={resets}
       aria-label={label}
       size="xs"
       value={draft}
       onChange={setDraft}
-      onBlur={commit}
+      onBlur={() => void commit()}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
+        if (event.key === 'Enter') void commit();
       }}
       thousandSeparator=","
       decimalScale={8}

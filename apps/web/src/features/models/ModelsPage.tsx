@@ -1,5 +1,5 @@
 import { useApolloClient, useQuery } from '@apollo/client/react';
-import { type FormulaSegment, type MonthKey, monthKeyOfDate } from '@keel/domain';
+import { type MonthKey, monthKeyOfDate } from '@keel/domain';
 import { Alert, Anchor, Box, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
@@ -28,10 +28,10 @@ import {
   type ModelVariable,
   UPDATE_BUDGET_MUTATION,
   UPDATE_MODEL_MUTATION,
-  UPDATE_VARIABLE_MUTATION,
 } from './modelQueries';
 import { OutputsPanel } from './OutputsPanel';
 import { useModelActions } from './useModelActions';
+import { useUpdateVariable } from './useUpdateVariable';
 
 /**
  * /models and /models/{id} (spec §2, 'Models screens'). /models opens the company's first model, or
@@ -183,24 +183,7 @@ function ModelWorkspace({
     [model.dataSheet],
   );
 
-  const updateVariable = (
-    variable: ModelVariable,
-    change: {
-      name?: string;
-      inputType?: ModelVariable['inputType'];
-      value?: string | null;
-      accountId?: string | null;
-      decimalPlaces?: number;
-      segments?: FormulaSegment[];
-      amounts?: { month: string; amount: number }[];
-    },
-  ) =>
-    run(`${variable.name} not saved`, () =>
-      client.mutate({
-        mutation: UPDATE_VARIABLE_MUTATION,
-        variables: { variableId: variable.id, ...change },
-      }),
-    );
+  const { updateVariable, dialog: largeChangeDialog } = useUpdateVariable();
 
   const createVariable = (group: 'inputs' | 'formulas', inputType?: ModelVariable['inputType']) =>
     run(group === 'inputs' ? 'Input not added' : 'Formula not added', () =>
@@ -223,6 +206,7 @@ function ModelWorkspace({
 
   return (
     <Stack gap="md" data-testid="model-page" pb="xl">
+      {largeChangeDialog}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="md" align="center" wrap="nowrap" style={{ minWidth: 0 }}>
           <Title order={2} fw={650}>

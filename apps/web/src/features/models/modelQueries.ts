@@ -146,6 +146,7 @@ export const UPDATE_VARIABLE_MUTATION = graphql(`
     $decimalPlaces: Int
     $segments: [SegmentInput!]
     $amounts: [MonthAmountInput!]
+    $confirmLargeChange: Boolean
   ) {
     updateVariable(
       variableId: $variableId
@@ -156,6 +157,7 @@ export const UPDATE_VARIABLE_MUTATION = graphql(`
       decimalPlaces: $decimalPlaces
       segments: $segments
       amounts: $amounts
+      confirmLargeChange: $confirmLargeChange
     ) {
       errors
       variable {
