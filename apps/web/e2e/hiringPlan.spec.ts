@@ -55,6 +55,220 @@ for (const size of SCREEN_SIZES) {
   });
 }
 
+/** Asserts the element is wholly inside the window: no part of it cut off on any side. */
+async function expectWhollyInView(page: Page, element: Locator, what: string) {
+  await expect(element, what).toBeVisible();
+  const box = await element.boundingBox();
+  const size = page.viewportSize();
+  expect(box, what).not.toBeNull();
+  expect(size).not.toBeNull();
+  if (!box || !size) return;
+  const where = `${what} at x ${Math.round(box.x)}–${Math.round(box.x + box.width)}, y ${Math.round(box.y)}–${Math.round(box.y + box.height)}`;
+  expect(box.x, where).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, where).toBeLessThanOrEqual(size.width);
+  expect(box.y, where).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, where).toBeLessThanOrEqual(size.height);
+  // Not covered either (the floating assistant button sits over the bottom right corner).
+  const uncovered = await element.evaluate((node) => {
+    const rect = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    return hit !== null && node.contains(hit);
+  });
+  expect(uncovered, `${where}: covered by another element`).toBe(true);
+}
+
+/**
+ * Every field of an add or edit row, its monthly cost and its Save and Cancel are wholly in the window
+ * as the row opens (it scrolls itself into view), and neither the table nor the page scrolls sideways.
+ */
+async function expectFormInView(page: Page, form: Locator) {
+  const fields: [string, Locator][] = [
+    ['Role', form.getByRole('textbox', { name: 'Role' })],
+    ['Employee', form.getByRole('textbox', { name: 'Employee' })],
+    ['Type', form.getByRole('radiogroup', { name: 'Type' })],
+    ['Quantity', form.getByRole('textbox', { name: 'Quantity' })],
+    ['Start month', form.getByRole('button', { name: 'Start month' })],
+    ['End month', form.getByRole('button', { name: 'End month' })],
+    ['Monthly cost', form.getByTestId('position-form-cost')],
+    ['Save', form.getByRole('button', { name: 'Save' })],
+    ['Cancel', form.getByRole('button', { name: 'Cancel' })],
+  ];
+  const isContractor = (await form.getByRole('textbox', { name: 'Hourly rate' }).count()) > 0;
+  if (isContractor) {
+    fields.push(['Hourly rate', form.getByRole('textbox', { name: 'Hourly rate' })]);
+    fields.push(['Hours per month', form.getByRole('textbox', { name: 'Hours per month' })]);
+  } else {
+    fields.push(['Annual salary', form.getByRole('textbox', { name: 'Annual salary' })]);
+  }
+  for (const [what, field] of fields) await expectWhollyInView(page, field, what);
+  const overflow = await page.getByTestId('hiring-plan-table').evaluate((table) => {
+    const container = table.parentElement as HTMLElement;
+    return {
+      table: container.scrollWidth - container.clientWidth,
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+  expect(overflow).toEqual({ table: 0, page: 0 });
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Nov 2026' as '2026-11' (empty: none). */
+function monthKeyOf(text: string): string | null {
+  const match = /^([A-Z][a-z]{2}) (\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  return `${match[2]}-${String(MONTHS.indexOf(match[1] ?? '') + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The totals the table should show, worked out from its own rows: for the company and each department
+ * (with the departments below it), the people (Qty) and monthly cost of the positions running in
+ * `month`, next to what the department rows and the company total row show.
+ */
+async function readPlanTotals(page: Page) {
+  const table = page.getByTestId('hiring-plan-table');
+  const footer = (await table.getByTestId('hiring-company-total').textContent()) ?? '';
+  const month = monthKeyOf(/Positions active in ([A-Z][a-z]{2} \d{4})/.exec(footer)?.[1] ?? '');
+  expect(month, footer).not.toBeNull();
+  const rows = await table.locator('tbody > tr').evaluateAll((trs) =>
+    trs.map((tr) => ({
+      kind: tr.getAttribute('data-testid') ?? '',
+      depth: Number(tr.getAttribute('data-depth') ?? '0'),
+      cells: [...tr.querySelectorAll(':scope > td')].map((td) => td.textContent ?? ''),
+      headcount: tr.querySelector('[data-testid="department-headcount"]')?.textContent ?? '',
+      cost: tr.querySelector('[data-testid="department-monthly-cost"]')?.textContent ?? '',
+    })),
+  );
+  const expected = { people: 0, cents: 0 };
+  const departments: { name: string; shown: string; expected: string }[] = [];
+  const open: { name: string; depth: number; shown: string; people: number; cents: number }[] = [];
+  const close = (depth: number) => {
+    while (open.length > 0 && (open.at(-1)?.depth ?? -1) >= depth) {
+      const done = open.pop();
+      if (done) {
+        departments.push({
+          name: done.name,
+          shown: done.shown,
+          expected: `${done.people} ${formatDollars(done.cents)}`,
+        });
+      }
+    }
+  };
+  for (const row of rows) {
+    if (row.kind === 'department-row') {
+      close(row.depth);
+      open.push({
+        name: row.cells[0]?.trim() ?? '',
+        depth: row.depth,
+        shown: `${row.headcount} ${row.cost}`,
+        people: 0,
+        cents: 0,
+      });
+    } else if (row.kind === 'position-row') {
+      const [, , , qty, , start, end, cost] = row.cells;
+      const startKey = monthKeyOf(start ?? '');
+      const endKey = monthKeyOf(end ?? '');
+      if (month && startKey && startKey <= month && (endKey === null || month <= endKey)) {
+        const people = Number(qty);
+        const cents = centsOfFigure(cost ?? '');
+        expected.people += people;
+        expected.cents += cents;
+        for (const department of open) {
+          department.people += people;
+          department.cents += cents;
+        }
+      }
+    }
+  }
+  close(0);
+  return {
+    company: {
+      shown: `${await table.getByTestId('company-headcount').textContent()} ${await table.getByTestId('company-monthly-cost').textContent()}`,
+      expected: `${expected.people} ${formatDollars(expected.cents)}`,
+    },
+    departments,
+  };
+}
+
+/** Cents as the table writes them: '$7,600.00'. */
+function formatDollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+for (const size of SCREEN_SIZES) {
+  test(`the add and edit rows fit at ${size.width}×${size.height}, and the plan shows its totals`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await openDemoReport(page);
+    await page.goto('/hiring-plan');
+    const table = page.getByTestId('hiring-plan-table');
+    await expect(table.getByTestId('position-row').first()).toBeVisible();
+    const shot = (name: string) =>
+      page.screenshot({ path: test.info().outputPath(`${name}-${size.width}x${size.height}.png`) });
+
+    // Totals: each department (with its sub-departments) and the company, from the rows running this month.
+    const totals = await readPlanTotals(page);
+    expect(totals.departments.length).toBeGreaterThanOrEqual(6);
+    for (const department of totals.departments) {
+      expect(department.shown, department.name).toBe(department.expected);
+    }
+    expect(totals.company.shown).toBe(totals.company.expected);
+    await expect(table.getByTestId('hiring-company-total')).toContainText('Company total');
+    await table.getByTestId('hiring-company-total').scrollIntoViewIfNeeded();
+    await shot('totals');
+
+    // The demo's one contractor, $95.00/h × 80 h from this month: 1 person, $7,600.00, in Hardware,
+    // in Engineering above it, and for the company; the tooltip says what is counted.
+    const show = page.getByRole('radiogroup', { name: 'Show' });
+    await show.getByText('Contractors', { exact: true }).click();
+    const hardware = table.getByTestId('department-row').filter({ hasText: 'Hardware' });
+    await expect(hardware.getByTestId('department-headcount')).toHaveText('1');
+    await expect(hardware.getByTestId('department-monthly-cost')).toHaveText('$7,600.00');
+    const engineering = table.getByTestId('department-row').filter({ hasText: 'Engineering' });
+    await expect(engineering.getByTestId('department-monthly-cost')).toHaveText('$7,600.00');
+    const company = table.getByTestId('hiring-company-total');
+    await expect(company).toContainText('Company total (contractors)');
+    await expect(company.getByTestId('company-headcount')).toHaveText('1');
+    await expect(company.getByTestId('company-monthly-cost')).toHaveText('$7,600.00');
+    await company.getByTestId('company-monthly-cost').hover();
+    await expect(
+      page
+        .getByRole('tooltip')
+        .filter({ hasText: 'Company total (contractors): 1 person in 1 position active in' }),
+    ).toBeVisible();
+    await page.mouse.move(0, 0);
+    await show.getByText('All', { exact: true }).click();
+    // The demo's three open roles start in the coming months: not counted, and the tooltip says so.
+    await table.getByTestId('company-headcount').hover();
+    await expect(
+      page.getByRole('tooltip').filter({ hasText: '3 positions not started yet or already ended' }),
+    ).toBeVisible();
+
+    // The add row, as an employee and as a contractor.
+    await hardware.getByRole('button', { name: '+ Position' }).click();
+    const form = table.getByTestId('position-add-row');
+    await expectFormInView(page, form);
+    await shot('add-row');
+    await form.getByText('Contractor', { exact: true }).click();
+    await expectFormInView(page, form);
+    await shot('add-row-contractor');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(form).toHaveCount(0);
+
+    // The edit row of the company's first position; Cancel leaves it as it was.
+    const first = table.getByTestId('position-row').first();
+    const before = await first.textContent();
+    await first.getByRole('button', { name: /^Edit / }).click();
+    const edit = table.getByTestId('position-edit-row');
+    await expectFormInView(page, edit);
+    await shot('edit-row');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(table.getByTestId('position-row').first()).toHaveText(before ?? '');
+  });
+}
+
 test('a position added on the page is in the report’s Salaries forecast; refused deletes say why', async ({
   page,
 }) => {

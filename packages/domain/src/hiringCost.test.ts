@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   computeHiringPlanCosts,
+  type DepartmentPositionPay,
   hiringForecastMonths,
   jobPositionKind,
   monthlyPositionCost,
   type PositionPay,
   percentOfCents,
+  totalHiringPlan,
 } from './hiringCost';
 import { monthRange } from './months';
 import {
@@ -155,5 +157,86 @@ describe('hiringForecastMonths', () => {
     expect(months).toHaveLength(60);
     expect(months[0]).toBe('2026-11');
     expect(months.at(-1)).toBe('2031-10');
+  });
+});
+
+describe('totalHiringPlan', () => {
+  // Company > Engineering > Platform, and Sales; Nov 2026.
+  const departments = [
+    { id: 'co', parentId: null },
+    { id: 'eng', parentId: 'co' },
+    { id: 'platform', parentId: 'eng' },
+    { id: 'sales', parentId: 'co' },
+  ];
+  const at = (departmentId: string, pay: PositionPay): DepartmentPositionPay => ({ ...pay, departmentId });
+  const positions = [
+    // 2 x $100,000.01 / 12 = $16,666.668333… → 1,666,667 cents
+    at('eng', { ...engineer, salaryCents: 10_000_001, startMonth: '2026-01', endMonth: null }),
+    // 3 x $75.50 x 40 h = 906,000 cents
+    at('platform', contractor),
+    // starts in 2027: not counted in Nov 2026
+    at('platform', { ...engineer, quantity: 1, startMonth: '2027-02', endMonth: null }),
+    // ended in Oct 2026: not counted
+    at('sales', { ...engineer, quantity: 4, startMonth: '2026-01', endMonth: '2026-10' }),
+    // an open role with no pay yet: one person at $0, said so
+    at('sales', { ...engineer, quantity: 1, salaryCents: null, startMonth: '2026-11', endMonth: null }),
+  ];
+
+  it('counts the people and sums the monthly cost of the positions active in the month, rolled up', () => {
+    const totals = totalHiringPlan(departments, positions, '2026-11');
+    expect(totals.company).toEqual({
+      headcount: 6,
+      activePositions: 3,
+      inactivePositions: 2,
+      unpricedPositions: 1,
+      monthlyCostCents: 1_666_667 + 906_000,
+    });
+    expect(totals.byDepartment.get('platform')).toMatchObject({
+      headcount: 3,
+      activePositions: 1,
+      inactivePositions: 1,
+      monthlyCostCents: 906_000,
+    });
+    // Engineering holds its own position and Platform's.
+    expect(totals.byDepartment.get('eng')).toMatchObject({ headcount: 5, monthlyCostCents: 2_572_667 });
+    expect(totals.byDepartment.get('sales')).toMatchObject({
+      headcount: 1,
+      activePositions: 1,
+      inactivePositions: 1,
+      unpricedPositions: 1,
+      monthlyCostCents: 0,
+    });
+    // The top level is the company.
+    expect(totals.byDepartment.get('co')).toEqual(totals.company);
+  });
+
+  it('is exactly the sum of monthlyPositionCost over the active positions, in any month', () => {
+    const arbitraryPosition = fc.record({
+      departmentId: fc.constantFrom('co', 'eng', 'platform', 'sales'),
+      quantity: fc.integer({ min: 1, max: JOB_POSITION_QUANTITY_MAX }),
+      salaryCents: fc.option(fc.integer({ min: 0, max: HIRING_AMOUNT_MAX_CENTS }), { nil: null }),
+      rateCents: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: null }),
+      hours: fc.option(fc.integer({ min: 0, max: JOB_POSITION_HOURS_MAX }), { nil: null }),
+      startMonth: fc.constantFrom(...monthRange('2026-01', '2026-12')),
+      endMonth: fc.option(fc.constantFrom(...monthRange('2026-01', '2026-12')), { nil: null }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(arbitraryPosition, { maxLength: 30 }),
+        fc.constantFrom(...monthRange('2026-01', '2026-12')),
+        (list, month) => {
+          const totals = totalHiringPlan(departments, list, month);
+          const sum = list.reduce((cents, position) => cents + monthlyPositionCost(position, month), 0);
+          expect(totals.company.monthlyCostCents).toBe(sum);
+          expect(totals.byDepartment.get('co')).toEqual(totals.company);
+          const own = (id: string) =>
+            list
+              .filter((position) => position.departmentId === id)
+              .reduce((cents, position) => cents + monthlyPositionCost(position, month), 0);
+          expect(totals.byDepartment.get('eng')?.monthlyCostCents).toBe(own('eng') + own('platform'));
+          expect(totals.company.activePositions + totals.company.inactivePositions).toBe(list.length);
+        },
+      ),
+    );
   });
 });

@@ -28,6 +28,11 @@ export function jobPositionKind(position: Pick<PositionPay, 'salaryCents' | 'rat
   return null;
 }
 
+/** Whether a position runs in `month`: from its start month through its end month, both included. */
+export function isPositionActive(position: Pick<PositionPay, 'startMonth' | 'endMonth'>, month: MonthKey) {
+  return month >= position.startMonth && (position.endMonth === null || month <= position.endMonth);
+}
+
 /**
  * What a job position costs the company in one month, in cents: a month from its start month through
  * its end month (both included; no end means it runs on) costs the whole month, any other month costs
@@ -39,8 +44,7 @@ export function jobPositionKind(position: Pick<PositionPay, 'salaryCents' | 'rat
  * A role's default bonus is not part of it: positions carry no bonus (spec §3).
  */
 export function monthlyPositionCost(position: PositionPay, month: MonthKey): Cents {
-  if (month < position.startMonth) return 0;
-  if (position.endMonth !== null && month > position.endMonth) return 0;
+  if (!isPositionActive(position, month)) return 0;
   switch (jobPositionKind(position)) {
     case 'employee':
       return Math.round(((position.salaryCents ?? 0) * position.quantity) / 12);
@@ -121,4 +125,85 @@ export function hiringForecastMonths(currentMonth: MonthKey): MonthKey[] {
   const reportEnd = defaultReportRange(currentMonth).endMonth;
   const minimumEnd = addMonths(currentMonth, MIN_HIRING_FORECAST_MONTHS - 1);
   return monthRange(currentMonth, latestMonth(reportEnd, minimumEnd));
+}
+
+/** A job position with the department it sits in: what the plan's totals group by. */
+export type DepartmentPositionPay = PositionPay & { departmentId: string };
+
+/** A department of the plan's tree: a null parent is the top level (the company). */
+export type HiringDepartmentRef = { id: string; parentId: string | null };
+
+/**
+ * A hiring plan's headcount and monthly cost in one month, counting only the positions active in that
+ * month (started, not ended): a position that starts later or has ended is not counted, so the totals
+ * are what the company pays and employs that month.
+ */
+export type HiringTotal = {
+  /** People in the active positions: the sum of their quantities, open roles included. */
+  headcount: number;
+  /** How many positions are active. */
+  activePositions: number;
+  /** Positions left out because they are not active in the month (not started yet, or ended). */
+  inactivePositions: number;
+  /** Active positions with neither a salary nor a rate with hours: counted in headcount at $0. */
+  unpricedPositions: number;
+  /** The sum of the active positions' monthly costs (monthlyPositionCost), in cents, exact. */
+  monthlyCostCents: Cents;
+};
+
+/** The plan's totals in one month: each department's (with its sub-departments) and the company's. */
+export type HiringPlanTotals = {
+  month: MonthKey;
+  /** By department id; a department with no positions under it has a total of zeros. */
+  byDepartment: Map<string, HiringTotal>;
+  /** Every position given, whatever its department. */
+  company: HiringTotal;
+};
+
+const emptyTotal = (): HiringTotal => ({
+  headcount: 0,
+  activePositions: 0,
+  inactivePositions: 0,
+  unpricedPositions: 0,
+  monthlyCostCents: 0,
+});
+
+function addPosition(total: HiringTotal, position: PositionPay, month: MonthKey) {
+  if (!isPositionActive(position, month)) {
+    total.inactivePositions += 1;
+    return;
+  }
+  total.headcount += position.quantity;
+  total.activePositions += 1;
+  if (jobPositionKind(position) === null) total.unpricedPositions += 1;
+  total.monthlyCostCents += monthlyPositionCost(position, month);
+}
+
+/**
+ * Headcount and monthly cost in `month`, per department and for the company. A department's total
+ * rolls up its own positions and those of every department below it, so the top-level department's
+ * total is the company's. The positions are those the caller shows (a filtered plan totals only what
+ * it shows). Cents are summed as integers, so a total is exactly the sum of its positions' costs.
+ */
+export function totalHiringPlan(
+  departments: readonly HiringDepartmentRef[],
+  positions: readonly DepartmentPositionPay[],
+  month: MonthKey,
+): HiringPlanTotals {
+  const parentOf = new Map(departments.map((department) => [department.id, department.parentId]));
+  const byDepartment = new Map(departments.map((department) => [department.id, emptyTotal()]));
+  const company = emptyTotal();
+  for (const position of positions) {
+    addPosition(company, position, month);
+    // The department and its ancestors; a parent seen twice (a broken tree) stops the walk.
+    const seen = new Set<string>();
+    let id: string | null = position.departmentId;
+    while (id !== null && !seen.has(id)) {
+      seen.add(id);
+      const total = byDepartment.get(id);
+      if (total) addPosition(total, position, month);
+      id = parentOf.get(id) ?? null;
+    }
+  }
+  return { month, byDepartment, company };
 }

@@ -6,6 +6,7 @@ const CREATE = '$create';
 const NONE = '$none';
 
 export type CreatableComboboxProps = {
+  /** Shown above the input (the form's fields wrap, so no column header names them). */
   label: string;
   placeholder: string;
   options: readonly { id: string; name: string }[];
@@ -62,7 +63,7 @@ export function CreatableCombobox(props: CreatableComboboxProps) {
     <Combobox store={combobox} withinPortal onOptionSubmit={(picked) => void submit(picked)}>
       <Combobox.Target>
         <InputBase
-          aria-label={label}
+          label={label}
           size="xs"
           placeholder={placeholder}
           value={typed}

@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
+import { formatCount } from './formatCount';
 import { HiringNameAdder } from './HiringNameAdder';
 import { HiringNameCell } from './HiringNameCell';
 
@@ -9,8 +10,8 @@ export type HiringNameListProps = {
   /** 'role' or 'employee': labels the inputs and buttons. */
   noun: string;
   items: readonly HiringNameItem[];
-  /** What the count means: 'hires', 'positions'. */
-  countLabel: string;
+  /** What the count counts, singular: 'hire', 'position' (the badge reads '1 hire', '2 hires'). */
+  countNoun: string;
   canEdit: boolean;
   /** Resolves to null when the server refused the name. */
   onAdd: (name: string) => Promise<unknown>;
@@ -23,7 +24,7 @@ export type HiringNameListProps = {
  * with a two-step Confirm; a new name is added when it is not blank and not taken (spec §5).
  */
 export function HiringNameList(props: HiringNameListProps) {
-  const { noun, items, countLabel, canEdit, onAdd, onRename, onDelete } = props;
+  const { noun, items, countNoun, canEdit, onAdd, onRename, onDelete } = props;
   return (
     <Stack gap="xs" pt="sm">
       {canEdit ? <HiringNameAdder noun={noun} names={items.map((item) => item.name)} onAdd={onAdd} /> : null}
@@ -41,8 +42,8 @@ export function HiringNameList(props: HiringNameListProps) {
             onRename={(name) => onRename(item.id, name)}
           />
           <Group gap={6} wrap="nowrap">
-            <Badge variant="light" color="gray" size="sm" title={`${item.count} ${countLabel}`}>
-              {item.count} {countLabel}
+            <Badge variant="light" color="gray" size="sm" title={formatCount(item.count, countNoun)}>
+              {formatCount(item.count, countNoun)}
             </Badge>
             {canEdit ? <ConfirmDeleteButton label={item.name} onConfirm={() => onDelete(item.id)} /> : null}
           </Group>

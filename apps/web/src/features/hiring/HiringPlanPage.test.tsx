@@ -73,11 +73,11 @@ const context = (viewerRole: string) =>
     today: '2026-11-25',
   }) as unknown as EntityContextValue;
 
-function renderPage(viewerRole = 'owner') {
+function renderPage(viewerRole = 'owner', hiringPlan = plan) {
   const mocks = [
     {
       request: { query: HIRING_PLAN_QUERY, variables: { entityId: 'e1' } },
-      result: { data: { hiringPlan: plan } },
+      result: { data: { hiringPlan } },
     },
     {
       request: { query: HIRING_ACCOUNTS_QUERY, variables: { entityId: 'e1', month: '2026-11' } },
@@ -150,6 +150,54 @@ describe('HiringPlanPage', () => {
       expect(within(dialog).getByRole('tab', { name: tab })).toBeInTheDocument();
     }
     expect(within(dialog).getByRole('textbox', { name: 'Employer tax percent' })).toHaveValue('7.65%');
+  });
+
+  it('totals headcount and monthly cost per department and for the company, as filtered', async () => {
+    renderPage();
+    await screen.findByText('Engineering');
+    const departments = screen.getAllByTestId('department-row');
+    // Ada (1 × $150,000 / 12) and two contractors (2 × $85 × 160 h), all active in Nov 2026.
+    for (const row of [departments[1], departments[0], screen.getByTestId('hiring-company-total')]) {
+      expect(within(row as HTMLElement).getByTestId(/headcount$/)).toHaveTextContent('3');
+      expect(within(row as HTMLElement).getByTestId(/monthly-cost$/)).toHaveTextContent('$39,700.00');
+    }
+    expect(screen.getByTestId('hiring-company-total')).toHaveTextContent('Positions active in Nov 2026');
+    fireEvent.click(screen.getByText('Contractors'));
+    const total = screen.getByTestId('hiring-company-total');
+    expect(total).toHaveTextContent('Company total (contractors)');
+    expect(within(total).getByTestId('company-headcount')).toHaveTextContent('2');
+    expect(within(total).getByTestId('company-monthly-cost')).toHaveTextContent('$27,200.00');
+  });
+
+  it('leaves out of the totals a position that has not started, and says so', async () => {
+    renderPage('owner', {
+      ...plan,
+      jobPositions: [
+        ...plan.jobPositions,
+        { ...position('j3', 'employee', { salary: 90000 }), startDate: '2027-03' },
+      ],
+    });
+    await screen.findByText('Engineering');
+    const headcount = within(screen.getByTestId('hiring-company-total')).getByTestId('company-headcount');
+    expect(headcount).toHaveTextContent('3');
+    fireEvent.mouseEnter(headcount);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Company total: 3 people in 2 positions active in Nov 2026, costing $39,700.00 that month. ' +
+        '1 position not started yet or already ended is not counted.',
+    );
+  });
+
+  it('says 1 hire and 1 position, not 1 hires', async () => {
+    renderPage('owner', {
+      ...plan,
+      jobTitles: [{ ...(plan.jobTitles[0] as (typeof plan.jobTitles)[number]), hiresCount: 1 }],
+    });
+    await screen.findByText('Engineering');
+    fireEvent.click(screen.getByRole('button', { name: 'Roles & Employees' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Roles & Employees' });
+    expect(within(drawer).getByText('1 hire')).toBeInTheDocument();
+    fireEvent.click(within(drawer).getByRole('tab', { name: 'Employees' }));
+    expect(await within(drawer).findByText('1 position')).toBeInTheDocument();
   });
 
   it('shows no controls to a read-only role', async () => {

@@ -1,13 +1,16 @@
 import { HIRING_NAME_MAX, type MonthKey } from '@keel/domain';
-import { Table } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { InlineNameInput } from '../models/InlineNameInput';
 import { DepartmentRow } from './DepartmentRow';
 import { HiringDndProvider } from './HiringDnd';
+import { formatPlanMonth } from './hiringFormat';
 import type { HiringJobPosition, HiringPlanData } from './hiringQueries';
+import { describeHiringTotal, NO_POSITIONS, totalShownPositions } from './hiringTotals';
 import { PositionFormRow } from './PositionFormRow';
 import { PositionRow } from './PositionRow';
 import { draftOfPosition, newPositionDraft } from './positionDraft';
+import { TotalFigure } from './TotalFigure';
 import type { useHiringPlanMutations } from './useHiringPlanMutations';
 
 /** Spec §4: one row at a time is in add or edit mode (or a new department's name is being typed). */
@@ -30,22 +33,30 @@ export type HiringPlanTableProps = {
   actions: ReturnType<typeof useHiringPlanMutations>;
 };
 
+/** Nine columns; DepartmentRow and the company total row span them in the same places. */
 const COLUMNS = [
-  { label: 'Role', width: 200 },
-  { label: 'Employee', width: 180 },
-  { label: 'Type', width: 150 },
-  { label: 'Qty', width: 70, align: 'right' },
-  { label: 'Salary / Rate', width: 190 },
-  { label: 'Start', width: 110 },
-  { label: 'End', width: 110 },
-  { label: 'Monthly cost', width: 120, align: 'right' },
-  { label: '', width: 100 },
+  { label: 'Role' },
+  { label: 'Employee' },
+  { label: 'Type' },
+  { label: 'Qty', align: 'right' },
+  { label: 'Salary / Rate' },
+  { label: 'Start' },
+  { label: 'End' },
+  { label: 'Monthly cost', align: 'right' },
+  { label: '' },
 ] as const;
-const TABLE_WIDTH = COLUMNS.reduce((sum, column) => sum + column.width, 0);
+
+const FILTER_SCOPES: Record<PlanFilter, string> = {
+  all: '',
+  employee: ' (employees)',
+  contractor: ' (contractors)',
+};
 
 /**
  * The departments in tree order, each followed by its job positions and, in add mode, the add row;
- * editors drag departments and positions by their handles (HiringDnd).
+ * editors drag departments and positions by their handles (HiringDnd). Each department's row and the
+ * company total row at the foot show the headcount and monthly cost of the positions shown (the
+ * filter applies) that are active in the current month; a department's include its sub-departments.
  */
 export function HiringPlanTable(props: HiringPlanTableProps) {
   const { plan, filter, editing, onEditingChange, canEdit, currentMonth, actions } = props;
@@ -56,6 +67,12 @@ export function HiringPlanTable(props: HiringPlanTableProps) {
     if (filter !== 'all' && position.kind !== filter) continue;
     byDepartment.set(position.departmentId, [...(byDepartment.get(position.departmentId) ?? []), position]);
   }
+  // The positions the table shows: those of the listed departments, as filtered.
+  const shown = plan.departments.flatMap((department) => byDepartment.get(department.id) ?? []);
+  const totals = totalShownPositions(plan.departments, shown, currentMonth);
+  const scope = FILTER_SCOPES[filter];
+  const parentIds = new Set(plan.departments.map((department) => department.parentId));
+  const companyTotal = describeHiringTotal(totals.company, currentMonth, `Company total${scope}`);
   const close = () => onEditingChange(null);
   const formProps = {
     jobTitles: plan.jobTitles,
@@ -66,24 +83,17 @@ export function HiringPlanTable(props: HiringPlanTableProps) {
     onCreateEmployee: (name: string) => actions.createName('employee', name),
   };
 
-  // Rows size to their content, so the plan fits the page; a position form needs its inputs' widths
-  // (the table may then scroll sideways while it is open).
-  const formOpen = editing?.kind === 'addPosition' || editing?.kind === 'editPosition';
+  // Rows size to their content, so the plan fits the page; a position's form spans the whole row and
+  // wraps its fields, so it fits too (at 1280×720 as at 1440×900).
   return (
     <HiringDndProvider plan={plan} onMove={(change) => void actions.move(change)}>
-      <Table.ScrollContainer minWidth={formOpen ? TABLE_WIDTH : 0} type="native">
-        <Table
-          layout={formOpen ? 'fixed' : 'auto'}
-          verticalSpacing={6}
-          highlightOnHover
-          data-testid="hiring-plan-table"
-        >
+      <Table.ScrollContainer minWidth={0} type="native">
+        <Table verticalSpacing={6} highlightOnHover data-testid="hiring-plan-table">
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => (
                 <Table.Th
                   key={column.label}
-                  w={formOpen ? column.width : undefined}
                   ta={'align' in column ? column.align : undefined}
                   style={{ whiteSpace: 'nowrap' }}
                 >
@@ -97,7 +107,11 @@ export function HiringPlanTable(props: HiringPlanTableProps) {
               <Fragment key={department.id}>
                 <DepartmentRow
                   department={department}
-                  columns={COLUMNS.length}
+                  total={describeHiringTotal(
+                    totals.byDepartment.get(department.id) ?? NO_POSITIONS,
+                    currentMonth,
+                    `${department.name}${parentIds.has(department.id) ? ', sub-departments included' : ''}${scope}`,
+                  )}
                   canEdit={canEdit}
                   onRename={(name) => void actions.renameDepartment(department.id, name)}
                   onAddPosition={() => onEditingChange({ kind: 'addPosition', departmentId: department.id })}
@@ -123,6 +137,7 @@ export function HiringPlanTable(props: HiringPlanTableProps) {
                     <PositionFormRow
                       key={position.id}
                       {...formProps}
+                      columns={COLUMNS.length}
                       isNew={false}
                       initial={draftOfPosition(position)}
                       onSave={async (draft) => {
@@ -148,6 +163,7 @@ export function HiringPlanTable(props: HiringPlanTableProps) {
                   <PositionFormRow
                     key={`add-${department.id}`}
                     {...formProps}
+                    columns={COLUMNS.length}
                     isNew
                     initial={newPositionDraft(currentMonth)}
                     onSave={async (draft) => {
@@ -158,6 +174,34 @@ export function HiringPlanTable(props: HiringPlanTableProps) {
               </Fragment>
             ))}
           </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr data-testid="hiring-company-total" bg="var(--mantine-color-gray-light)">
+              <Table.Td colSpan={3}>
+                <Text size="sm" fw={650}>
+                  Company total{scope}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Positions active in {formatPlanMonth(currentMonth)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <TotalFigure
+                  testId="company-headcount"
+                  text={companyTotal.headcount}
+                  working={companyTotal.working}
+                />
+              </Table.Td>
+              <Table.Td colSpan={3} />
+              <Table.Td ta="right">
+                <TotalFigure
+                  testId="company-monthly-cost"
+                  text={companyTotal.cost}
+                  working={companyTotal.working}
+                />
+              </Table.Td>
+              <Table.Td />
+            </Table.Tr>
+          </Table.Tfoot>
         </Table>
       </Table.ScrollContainer>
     </HiringDndProvider>

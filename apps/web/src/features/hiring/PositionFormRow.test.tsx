@@ -28,6 +28,7 @@ describe('PositionFormRow', () => {
       <Table>
         <Table.Tbody>
           <PositionFormRow
+            columns={9}
             initial={{ ...newPositionDraft('2026-11'), jobTitleId: ROLE.id, salary: 120_000 }}
             isNew
             jobTitles={[ROLE]}

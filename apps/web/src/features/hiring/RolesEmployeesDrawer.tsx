@@ -26,7 +26,7 @@ export function RolesEmployeesDrawer(props: RolesEmployeesDrawerProps) {
         <Tabs.Panel value="roles">
           <HiringNameList
             noun="role"
-            countLabel="hires"
+            countNoun="hire"
             items={jobTitles.map(({ id, name, hiresCount }) => ({ id, name, count: hiresCount }))}
             canEdit={canEdit}
             onAdd={(name) => onCreate('role', name)}
@@ -37,7 +37,7 @@ export function RolesEmployeesDrawer(props: RolesEmployeesDrawerProps) {
         <Tabs.Panel value="employees">
           <HiringNameList
             noun="employee"
-            countLabel="positions"
+            countNoun="position"
             items={employees.map(({ id, name, positionsCount }) => ({ id, name, count: positionsCount }))}
             canEdit={canEdit}
             onAdd={(name) => onCreate('employee', name)}
