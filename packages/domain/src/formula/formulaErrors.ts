@@ -63,11 +63,16 @@ export class FormulaFunctionError extends FormulaError {
 export class CircularReferenceError extends FormulaError {
   override name = 'CircularReferenceError';
   readonly code = 'CIRCULAR_REFERENCE';
-  /** The variables of the loop, in the order one reads the next (the first is repeated in the message). */
+  /** The keys of the loop's variables, in the order one reads the next. */
   readonly variables: readonly string[];
 
-  constructor(variables: readonly string[]) {
-    super(`Circular reference: ${[...variables, variables[0] ?? ''].join(' → ')}`);
+  /**
+   * `names`: what the message calls each variable of `variables` (a person reads names, not the ids
+   * formulas store); a variable without one is called by its key. The first is repeated at the end.
+   */
+  constructor(variables: readonly string[], names: readonly (string | null)[] = []) {
+    const called = variables.map((key, index) => names[index] ?? key);
+    super(`Circular reference: ${[...called, called[0] ?? ''].join(' → ')}`);
     this.variables = variables;
   }
 }
@@ -78,14 +83,18 @@ export class FormulaEvaluationError extends FormulaError {
   readonly code = 'EVALUATION_FAILED';
 }
 
-/** A reference to a variable the model does not have (e.g. deleted since the formula was written). */
+/**
+ * A reference to a variable the model does not have. Formulas are written by picking variables, so such a
+ * key is one deleted since: the message says so rather than showing the key (an id a person cannot
+ * read), which stays in `key` for code.
+ */
 export class UnknownVariableError extends FormulaError {
   override name = 'UnknownVariableError';
   readonly code = 'UNKNOWN_VARIABLE';
   readonly key: string;
 
   constructor(key: string) {
-    super(`Unknown variable ${key}`);
+    super('Unknown variable: a deleted variable');
     this.key = key;
   }
 }

@@ -1,13 +1,8 @@
-import {
-  addSegment,
-  type FormulaSegment,
-  type MonthKey,
-  nextSegmentDefaults,
-  type SegmentBoundType,
-} from '@keel/domain';
+import { addSegment, type FormulaSegment, type MonthKey, type SegmentBoundType } from '@keel/domain';
 import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useState } from 'react';
+import { MONTH_PICKER_ARIA_LABELS } from './monthPickerAriaLabels';
 
 export type AddSegmentModalProps = {
   opened: boolean;
@@ -15,7 +10,11 @@ export type AddSegmentModalProps = {
   segments: FormulaSegment[];
   modelStart: MonthKey;
   modelEnd: MonthKey;
-  currentMonth: MonthKey;
+  /**
+   * The segment offered (nextSegmentDefaults): one the server accepts as it is. Add Segment is disabled
+   * when there is none, so the modal always has one.
+   */
+  proposed: FormulaSegment;
   onCancel: () => void;
   /** The segments with the new one added, normalised (spec §4: re-normalised on add). */
   onSubmit: (segments: FormulaSegment[]) => void;
@@ -23,9 +22,10 @@ export type AddSegmentModalProps = {
 
 /**
  * 'Add Segment' (spec 'Models screens', §4): Segment Start Month and Segment End Month, each a month or
- * Auto. The new segment starts the month after the last one ends (or this month) and ends 24 months
- * later; Auto start is offered only when it would be the first segment. Problems (a start before the
- * model, an end before the start, an overlap) show in the modal and nothing is saved.
+ * Auto. It opens on the proposed segment (a free month of the model, ending 24 months later or before
+ * the next segment); the start picker offers only the model's months. Auto start is offered only when it
+ * would be the first segment. Problems the user makes (an end before the start, an overlap) show in the
+ * modal and nothing is saved.
  */
 export function AddSegmentModal(props: AddSegmentModalProps) {
   return (
@@ -45,15 +45,14 @@ function AddSegmentForm({
   segments,
   modelStart,
   modelEnd,
-  currentMonth,
+  proposed,
   onCancel,
   onSubmit,
 }: AddSegmentModalProps) {
-  const defaults = nextSegmentDefaults(segments, currentMonth);
   const [startType, setStartType] = useState<SegmentBoundType>('month');
-  const [startMonth, setStartMonth] = useState<MonthKey | null>(defaults.startMonth);
+  const [startMonth, setStartMonth] = useState<MonthKey | null>(proposed.startMonth);
   const [endType, setEndType] = useState<SegmentBoundType>('month');
-  const [endMonth, setEndMonth] = useState<MonthKey | null>(defaults.endMonth);
+  const [endMonth, setEndMonth] = useState<MonthKey | null>(proposed.endMonth);
   const [problem, setProblem] = useState<string | null>(null);
   const autoStartAllowed = segments.length === 0;
 
@@ -79,6 +78,8 @@ function AddSegmentForm({
         type={startType}
         month={startMonth}
         autoDisabled={!autoStartAllowed}
+        minMonth={modelStart}
+        maxMonth={modelEnd}
         onType={setStartType}
         onMonth={setStartMonth}
       />
@@ -87,6 +88,8 @@ function AddSegmentForm({
         type={endType}
         month={endMonth}
         autoDisabled={false}
+        minMonth={startMonth ?? modelStart}
+        maxMonth={null}
         onType={setEndType}
         onMonth={setEndMonth}
       />
@@ -116,6 +119,8 @@ function BoundField({
   type,
   month,
   autoDisabled,
+  minMonth,
+  maxMonth,
   onType,
   onMonth,
 }: {
@@ -123,6 +128,9 @@ function BoundField({
   type: SegmentBoundType;
   month: MonthKey | null;
   autoDisabled: boolean;
+  /** The first and last months offered (a start within the model; an end from the start on). */
+  minMonth: MonthKey;
+  maxMonth: MonthKey | null;
   onType: (type: SegmentBoundType) => void;
   onMonth: (month: MonthKey | null) => void;
 }) {
@@ -150,8 +158,11 @@ function BoundField({
           value={type === 'month' && month ? `${month}-01` : null}
           placeholder={type === 'auto' ? 'Auto' : 'Pick a month'}
           disabled={type === 'auto'}
+          minDate={`${minMonth}-01`}
+          maxDate={maxMonth ? `${maxMonth}-01` : undefined}
           onChange={(date) => onMonth(date ? date.slice(0, 7) : null)}
           popoverProps={{ withinPortal: true }}
+          ariaLabels={MONTH_PICKER_ARIA_LABELS}
         />
       </Group>
     </Stack>

@@ -1,11 +1,23 @@
 import {
   type FormulaSegment,
   type MonthKey,
+  nextSegmentDefaults,
   normalizeSegments,
   removeSegment,
   VARIABLE_NAME_MAX,
 } from '@keel/domain';
-import { ActionIcon, Box, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { AddSegmentModal } from './AddSegmentModal';
@@ -90,6 +102,11 @@ function FormulaCard({
     [stored, modelStart, modelEnd],
   );
   const segments: FormulaSegment[] = resolved.ok ? resolved.segments : stored;
+  // What Add Segment offers, or why it is disabled: a proposal the server would refuse is never made.
+  const next = useMemo(
+    () => nextSegmentDefaults(segments, currentMonth, modelStart, modelEnd),
+    [segments, currentMonth, modelStart, modelEnd],
+  );
 
   const saveFormula = (index: number, text: string) => {
     if (segments[index]?.formula === text) return;
@@ -119,9 +136,11 @@ function FormulaCard({
         )}
         {canEdit ? (
           <Group gap={4} wrap="nowrap">
-            <Button size="compact-xs" variant="subtle" onClick={() => setAddingSegment(true)}>
-              Add Segment
-            </Button>
+            <AddSegmentButton
+              formulaId={formula.id}
+              reason={next.ok ? null : next.reason}
+              onClick={() => setAddingSegment(true)}
+            />
             <VariableMenu
               name={formula.name}
               decimalPlaces={formula.decimalPlaces}
@@ -175,19 +194,60 @@ function FormulaCard({
           {formula.problem}
         </Text>
       ) : null}
-      <AddSegmentModal
-        opened={addingSegment}
-        segments={segments}
-        modelStart={modelStart}
-        modelEnd={modelEnd}
-        currentMonth={currentMonth}
-        onCancel={() => setAddingSegment(false)}
-        onSubmit={(next) => {
-          setAddingSegment(false);
-          onChange(formula, { segments: next });
-        }}
-      />
+      {next.ok ? (
+        <AddSegmentModal
+          opened={addingSegment}
+          segments={segments}
+          modelStart={modelStart}
+          modelEnd={modelEnd}
+          proposed={next.segment}
+          onCancel={() => setAddingSegment(false)}
+          onSubmit={(added) => {
+            setAddingSegment(false);
+            onChange(formula, { segments: added });
+          }}
+        />
+      ) : null}
     </Box>
+  );
+}
+
+/**
+ * Add Segment, or, when no segment can be added (`reason`), the same button disabled with the reason in
+ * a tooltip and as its description (it stays focusable, so the reason can be read from the keyboard).
+ */
+function AddSegmentButton({
+  formulaId,
+  reason,
+  onClick,
+}: {
+  formulaId: string;
+  reason: string | null;
+  onClick: () => void;
+}) {
+  if (reason === null)
+    return (
+      <Button size="compact-xs" variant="subtle" onClick={onClick}>
+        Add Segment
+      </Button>
+    );
+  const reasonId = `add-segment-reason-${formulaId}`;
+  return (
+    <>
+      <Tooltip label={reason} multiline maw={280} withinPortal>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          data-disabled
+          aria-disabled
+          aria-describedby={reasonId}
+          onClick={(event) => event.preventDefault()}
+        >
+          Add Segment
+        </Button>
+      </Tooltip>
+      <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+    </>
   );
 }
 

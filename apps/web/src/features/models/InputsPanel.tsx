@@ -13,6 +13,7 @@ import {
 import { type ReactNode, useRef, useState } from 'react';
 import { InlineNameInput } from './InlineNameInput';
 import type { InputType, ModelAccount, ModelVariable } from './modelQueries';
+import { MONTH_PICKER_ARIA_LABELS } from './monthPickerAriaLabels';
 import { VariableMenu } from './VariableMenu';
 
 /** What an input may become or be created as, with the add menu's and the type badge's words. */
@@ -219,6 +220,7 @@ function InputValueEditor({
           disabled={disabled}
           onChange={(date) => onChange({ value: date ? date.slice(0, 7) : null })}
           popoverProps={{ withinPortal: true }}
+          ariaLabels={MONTH_PICKER_ARIA_LABELS}
         />
       );
     case 'link':

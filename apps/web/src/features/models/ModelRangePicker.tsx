@@ -2,6 +2,7 @@ import { addMonths, findModelRangeProblem, MODEL_MONTHS_MAX, type MonthKey, mont
 import { Group, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { useState } from 'react';
+import { MONTH_PICKER_ARIA_LABELS } from './monthPickerAriaLabels';
 
 export type ModelRangePickerProps = {
   startMonth: MonthKey;
@@ -41,6 +42,7 @@ export function ModelRangePicker({ startMonth, endMonth, disabled, onChange }: M
         disabled={disabled}
         onChange={(date) => change(toMonth(date), endMonth)}
         popoverProps={{ withinPortal: true }}
+        ariaLabels={MONTH_PICKER_ARIA_LABELS}
       />
       <MonthPickerInput
         aria-label="Model end month"
@@ -54,6 +56,7 @@ export function ModelRangePicker({ startMonth, endMonth, disabled, onChange }: M
         disabled={disabled}
         onChange={(date) => change(startMonth, toMonth(date))}
         popoverProps={{ withinPortal: true }}
+        ariaLabels={MONTH_PICKER_ARIA_LABELS}
       />
       {problem ? (
         <Text size="xs" c="red" role="alert" maw={200}>

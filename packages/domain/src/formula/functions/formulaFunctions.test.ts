@@ -279,7 +279,7 @@ describe('aggregates', () => {
     ['SUM({{mixed.x-3:x}})', 5],
     ['AVERAGE({{mixed.x-3:x+2}})', 19 / 3],
     ['SUM({{broken.x-1:x}})', 'EVALUATION_FAILED: Division by zero'],
-    ['SUM({{nobody.x-1:x}})', 'UNKNOWN_VARIABLE: Unknown variable nobody'],
+    ['SUM({{nobody.x-1:x}})', 'UNKNOWN_VARIABLE: Unknown variable: a deleted variable'],
   ])('%s over a list input = %s', (formula, expected) => {
     expect(overList(formula)).toBe(expected);
   });
@@ -332,7 +332,7 @@ describe('month functions', () => {
     expect(inMonth('MONTH_VALUE({{l.ref}}, MONTH_VALUE() - 1)', '2026-02', withList)).toBe(10);
     expect(inMonth('MONTH_VALUE({{l.ref}}, "2025-05")', '2026-02', withList)).toBe(0);
     expect(inMonth('MONTH_VALUE({{nobody.ref}}, "2026-05")', '2026-02', withList)).toBe(
-      'UNKNOWN_VARIABLE: Unknown variable nobody',
+      'UNKNOWN_VARIABLE: Unknown variable: a deleted variable',
     );
   });
 
@@ -488,7 +488,7 @@ describe('operators', () => {
     );
     expect(describeCell(evaluateFormulaCell('{{flag}} * 10', { variables }))).toBe(10);
     expect(describeCell(evaluateFormulaCell('{{nobody}} * 10', { variables }))).toBe(
-      'UNKNOWN_VARIABLE: Unknown variable nobody',
+      'UNKNOWN_VARIABLE: Unknown variable: a deleted variable',
     );
   });
 });

@@ -124,14 +124,14 @@ describe('parseFormula references', () => {
     ],
     [
       '{{rev.ref}}',
-      'FormulaParseError PARSE 0: {{rev.ref}} can only be the first argument of MONTH_VALUE (at 1)',
+      "FormulaParseError PARSE 0: A '.ref' reference can only be the first argument of MONTH_VALUE (at 1)",
     ],
     [
       'MONTH_VALUE(1, {{rev.ref}})',
-      'FormulaParseError PARSE 15: {{rev.ref}} can only be the first argument of MONTH_VALUE (at 16)',
+      "FormulaParseError PARSE 15: A '.ref' reference can only be the first argument of MONTH_VALUE (at 16)",
     ],
-    ['{{rev.x:x-1}}', 'FormulaParseError PARSE 0: A range cannot start after it ends: {{rev.x:x-1}} at 1'],
-    ['{{rev.ref-1}}', 'FormulaParseError PARSE 0: {{rev.ref}} takes no month offset or range (at 1)'],
+    ['{{rev.x:x-1}}', 'FormulaParseError PARSE 0: A range cannot start after it ends: x:x-1 at 1'],
+    ['{{rev.ref-1}}', "FormulaParseError PARSE 0: A '.ref' reference takes no month offset or range (at 1)"],
     ['{{rev.y}}', "FormulaTokenizeError TOKENIZE 5: Expected '.x' or '.ref' at 6"],
     ['{{rev-}}', 'FormulaTokenizeError TOKENIZE 6: Expected a number of months at 7'],
     ['{{rev-1.5}}', "FormulaTokenizeError TOKENIZE 7: Expected '}}' at 8"],

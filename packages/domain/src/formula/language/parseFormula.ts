@@ -197,7 +197,7 @@ class FormulaParser {
             token.at,
           );
         throw new FormulaParseError(
-          `{{${reference.key}.ref}} can only be the first argument of MONTH_VALUE (at ${token.at + 1})`,
+          `A '.ref' reference can only be the first argument of MONTH_VALUE (at ${token.at + 1})`,
           token.at,
         );
       }

@@ -203,14 +203,14 @@ function readBraces(text: string, at: number): { reference: BracedReference; end
   const end = i + 2;
   if (qualifier === 'ref') {
     if (from.offset !== null || to !== null)
-      throw new FormulaParseError(`{{${key}.ref}} takes no month offset or range (at ${at + 1})`, at);
+      throw new FormulaParseError(`A '.ref' reference takes no month offset or range (at ${at + 1})`, at);
     return { reference: { form: 'series', key }, end };
   }
   if (to !== null) {
     const start = from.offset ?? 0;
     if (start > to)
       throw new FormulaParseError(
-        `A range cannot start after it ends: {{${key}.x${signed(start)}:x${signed(to)}}} at ${at + 1}`,
+        `A range cannot start after it ends: x${signed(start)}:x${signed(to)} at ${at + 1}`,
         at,
       );
     return { reference: { form: 'range', key, from: start, to }, end };

@@ -162,7 +162,7 @@ describe('evaluateModel', () => {
     expect(evaluation.errors.get('broken')?.code).toBe('PARSE');
     expect(row(evaluation, 'ratio')).toEqual([-6, -12, 'EVALUATION_FAILED: Division by zero', 12, 6, 4]);
     expect(evaluation.values.get('ratio')?.map(formatModelCell)[2]).toBe(FORMULA_ERROR_TEXT);
-    expect(row(evaluation, 'ghost')[0]).toBe('UNKNOWN_VARIABLE: Unknown variable nobody');
+    expect(row(evaluation, 'ghost')[0]).toBe('UNKNOWN_VARIABLE: Unknown variable: a deleted variable');
     expect(evaluation.errors.get('ghost')).toBeUndefined();
     expect(row(evaluation, 'fine')).toEqual([1, 2, 3, 4, 5, 6]);
     expect(row(evaluation, 'typo')[0]).toBe('EVALUATION_FAILED: The input "12,5" is not a number');
@@ -189,6 +189,27 @@ describe('evaluateModel', () => {
     expect(error?.message).toMatch(/^Circular reference: (a|b|c) → (a|b|c) → (a|b|c) → (a|b|c)$/);
     expect(row(evaluation, 'self')[0]).toBe('CIRCULAR_REFERENCE: Circular reference: self → self');
     expect(row(evaluation, 'independent')).toEqual([2, 4, 6, 8, 10, 12]);
+  });
+
+  it('names variables in error messages, never by the ids stored formulas use', () => {
+    const revenue = 'a1b2c3d4-0000-4000-8000-000000000001';
+    const costs = 'a1b2c3d4-0000-4000-8000-000000000002';
+    const deleted = 'ce72b642-0000-4000-8000-000000000003';
+    const evaluation = evaluateModel(
+      model([
+        { ...formulaVariable(revenue, `{{${costs}}} + 1`), name: 'Revenue' },
+        { ...formulaVariable(costs, `{{${revenue}}} * 2`), name: 'Costs' },
+        { ...formulaVariable('tooling', `{{${deleted}}} * 3`), name: 'Tooling cost' },
+        { ...formulaVariable('ranged', `SUM({{${deleted}.x-2:x}}) + {{${costs}.x:x-1}}`), name: 'Ranged' },
+      ]),
+    );
+    const messages = [...evaluation.values.values()].flatMap((cells) => cells.map(describeCell));
+    for (const message of messages) expect(String(message)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
+    expect(row(evaluation, 'tooling')[0]).toBe('UNKNOWN_VARIABLE: Unknown variable: a deleted variable');
+    expect(row(evaluation, revenue)[0]).toMatch(
+      /^CIRCULAR_REFERENCE: Circular reference: (Revenue → Costs → Revenue|Costs → Revenue → Costs)$/,
+    );
+    expect(row(evaluation, 'ranged')[0]).toBe('PARSE: A range cannot start after it ends: x:x-1 at 55');
   });
 
   it('finds loops across months at cell level, and none where a branch not taken refers back', () => {
@@ -284,7 +305,9 @@ describe('createModelEvaluator', () => {
     specs.delete('units');
     const afterRemove = evaluator.removeVariable('units');
     expect(afterRemove.changed.sort()).toEqual(['revenue', 'total', 'units']);
-    expect(row(afterRemove.evaluation, 'revenue')[0]).toBe('UNKNOWN_VARIABLE: Unknown variable units');
+    expect(row(afterRemove.evaluation, 'revenue')[0]).toBe(
+      'UNKNOWN_VARIABLE: Unknown variable: a deleted variable',
+    );
     check(afterRemove.evaluation);
 
     const back = listInput('units', { '2026-03': 3 });

@@ -114,7 +114,13 @@ function settle(first: VariableCells, firstMonth: number, runtime: ModelRuntime)
     let start = top;
     while (start > 0 && !(stackCells[start] === needed && stackMonths[start] === neededMonth)) start -= 1;
     const loop = stackCells.slice(start);
-    const failure = fail(new CircularReferenceError([...new Set(loop.map((member) => member.key))]));
+    const members = [...new Set(loop)];
+    const failure = fail(
+      new CircularReferenceError(
+        members.map((member) => member.key),
+        members.map((member) => member.name),
+      ),
+    );
     for (let index = start; index <= top; index += 1) {
       const member = stackCells[index] as VariableCells;
       const memberMonth = stackMonths[index] as number;

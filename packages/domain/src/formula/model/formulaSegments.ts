@@ -1,4 +1,4 @@
-import { addMonths, isMonthKey, type MonthKey } from '../../months';
+import { addMonths, isMonthKey, type MonthKey, monthsBetween } from '../../months';
 import { NEW_SEGMENT_MONTHS } from '../../validation/models';
 
 /** A segment bound: a given month, or `auto` (start: the model start; end: until the next segment). */
@@ -102,33 +102,62 @@ export function normalizeSegments(
     : { ok: false, error: first.message, problems };
 }
 
+/** The segment Add Segment offers, or why none can be added. */
+export type NextSegment = { ok: true; segment: FormulaSegment } | { ok: false; reason: string };
+
 /**
- * The segment "Add segment" offers: it starts the month after the last segment ends (by start month),
- * or in the current month when there is none. When the last segment ends `auto` (open-ended) it starts
- * in the current month, or the month after the last segment's start if that is later. It ends
- * NEW_SEGMENT_MONTHS months after its start, with an empty formula.
+ * The segment "Add Segment" offers (spec §4): one the server accepts as it is (see normalizeSegments),
+ * so Submit never refuses the proposal. It starts the month after the last segment ends (by start
+ * month), or in the current month when there is none; when the last segment ends `auto` (open-ended),
+ * in the current month or the month after the last segment's start if that is later. That month must
+ * be within the model range and free: not another segment's start, not inside a segment with a set
+ * end. When it is not, the first free month after it is offered (wrapping round to the model start).
+ * It ends NEW_SEGMENT_MONTHS months after its start, or the month before the next segment starts,
+ * with an empty formula. None is offered when the segments do not fit the model now, or no month is free.
  */
 export function nextSegmentDefaults(
   segments: readonly FormulaSegment[],
   currentMonth: MonthKey,
-): FormulaSegment {
+  modelStart: MonthKey,
+  modelEnd: MonthKey,
+): NextSegment {
+  const existing = normalizeSegments(segments, modelStart, modelEnd);
+  if (!existing.ok) return { ok: false, reason: `Fix this formula’s segments first: ${existing.error}` };
+  const preferred = preferredStart(segments, currentMonth);
+  const first = preferred < modelStart || preferred > modelEnd ? modelStart : preferred;
+  const total = monthsBetween(modelStart, modelEnd) + 1;
+  const offset = monthsBetween(modelStart, first);
+  for (let step = 0; step < total; step += 1) {
+    const startMonth = addMonths(modelStart, (offset + step) % total);
+    const segment = segmentFrom(startMonth, existing.segments);
+    if (addSegment(segments, segment, modelStart, modelEnd).ok) return { ok: true, segment };
+  }
+  return {
+    ok: false,
+    reason: 'Every month of the model is already taken by a segment: remove one to add another',
+  };
+}
+
+/** The spec's start for a new segment, before it is checked against the model and the other segments. */
+function preferredStart(segments: readonly FormulaSegment[], currentMonth: MonthKey): MonthKey {
   const last = [...segments]
     .filter((segment) => segment.startType === 'auto' || isMonthKey(segment.startMonth))
     .sort((a, b) => (a.startType === 'auto' ? -1 : b.startType === 'auto' ? 1 : 0) || compareStart(a, b))
     .at(-1);
-  let startMonth = currentMonth;
-  if (last?.endType === 'month' && isMonthKey(last.endMonth)) startMonth = addMonths(last.endMonth, 1);
-  else if (last !== undefined && last.startType === 'month' && isMonthKey(last.startMonth)) {
+  if (last?.endType === 'month' && isMonthKey(last.endMonth)) return addMonths(last.endMonth, 1);
+  if (last !== undefined && last.startType === 'month' && isMonthKey(last.startMonth)) {
     const afterLast = addMonths(last.startMonth, 1);
-    if (afterLast > startMonth) startMonth = afterLast;
+    if (afterLast > currentMonth) return afterLast;
   }
-  return {
-    formula: '',
-    startMonth,
-    startType: 'month',
-    endMonth: addMonths(startMonth, NEW_SEGMENT_MONTHS),
-    endType: 'month',
-  };
+  return currentMonth;
+}
+
+/** A new segment from `startMonth`: NEW_SEGMENT_MONTHS long, ending before the next segment starts. */
+function segmentFrom(startMonth: MonthKey, normalized: readonly NormalizedSegment[]): FormulaSegment {
+  const next = normalized.find((segment) => segment.startMonth > startMonth);
+  let endMonth = addMonths(startMonth, NEW_SEGMENT_MONTHS);
+  if (next !== undefined && endMonth >= next.startMonth) endMonth = addMonths(next.startMonth, -1);
+  return { formula: '', startMonth, startType: 'month', endMonth, endType: 'month' };
 }
 
 function compareStart(a: FormulaSegment, b: FormulaSegment): number {

@@ -32,6 +32,7 @@ export function loadVariableCells(
   runtime: ModelRuntime,
 ): LoadedVariable {
   cells.linkFigures = null;
+  cells.name = variable.name ?? null;
   if (variable.kind === 'formula') return loadFormulas(cells, variable, model, runtime);
   cells.kind = variable.inputType === 'link' ? 'link' : 'input';
   cells.pieces = [];

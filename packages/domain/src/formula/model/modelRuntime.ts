@@ -43,6 +43,8 @@ export class VariableCells {
   linkFigures: Map<number, number> | null = null;
   /** Formula variables: the compiled segments, in month order; months outside them are blank. */
   pieces: CompiledPiece[] = [];
+  /** What error messages call the variable (its name), or null to call it by its key. */
+  name: string | null = null;
   private unknownFailure: FormulaFailure | null = null;
 
   constructor(

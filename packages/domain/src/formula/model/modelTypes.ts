@@ -20,6 +20,11 @@ export type ModelInputType = 'number' | 'percent' | 'currency' | 'month' | 'list
  */
 export type ModelVariableSpec = {
   id: string;
+  /**
+   * What error messages call the variable ("Circular reference: Revenue → Costs → Revenue"); without
+   * one they use `id`, which for stored models is a UUID no person can read.
+   */
+  name?: string;
   kind: 'input' | 'formula';
   inputType?: ModelInputType;
   value?: number | string | null;
@@ -59,6 +64,6 @@ export type ModelEvaluator = {
   evaluate(): ModelEvaluation;
   /** Adds or replaces a variable (by id) and re-evaluates what depends on it. */
   updateVariable(variable: ModelVariableSpec): ModelUpdate;
-  /** Removes a variable; formulas reading it now fail with "Unknown variable". */
+  /** Removes a variable; formulas reading it now fail with "Unknown variable: a deleted variable". */
   removeVariable(id: string): ModelUpdate;
 };
