@@ -105,6 +105,73 @@ for (const size of SCREEN_SIZES) {
       await expect(grid.cell(accountPath, '2027-01')).toHaveText('$0.00');
     });
 
+    test('in a model starting after this month, Add Segment proposes a start that saves, and a loop names its variables', async ({
+      page,
+    }) => {
+      test.slow();
+      await openDemoReport(page);
+      const models = new ModelsPage(page);
+      await models.open();
+      await models.addModel();
+      await models.renameModel(uniqueName('E2E later model'));
+
+      // The year buttons of the month picker are found by their names.
+      await page.getByRole('button', { name: 'Model start month', exact: true }).click();
+      await expect(page.getByRole('button', { name: 'Previous year', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Next year', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: '2025', exact: true })).toBeVisible();
+      const picker = page
+        .locator('.mantine-Popover-dropdown')
+        .filter({ has: page.getByRole('button', { name: 'Next year', exact: true }) });
+      await expect(picker).toHaveCSS('opacity', '1');
+      await page.screenshot({ path: test.info().outputPath(`month-picker-${size.width}.png`) });
+      await page.keyboard.press('Escape');
+      await models.pickRangeMonth('Model start month', 2027, 'Mar');
+      await expect(page.getByRole('button', { name: 'Model start month', exact: true })).toHaveText(
+        'Mar 2027',
+      );
+
+      // The server's today is Nov 2026, before the model start: the proposal is the first free month.
+      await models.addFormula('Alpha');
+      const alpha = models.formula('Alpha');
+      await alpha.getByRole('button', { name: 'Add Segment' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Segment' });
+      await expect(dialog.getByRole('button', { name: 'Segment Start Month' })).toHaveText('Apr 2027');
+      await expect(dialog.getByRole('button', { name: 'Segment End Month' })).toHaveText('Apr 2029');
+      await expect(dialog).toHaveCSS('opacity', '1');
+      await page.screenshot({ path: test.info().outputPath(`add-segment-${size.width}.png`) });
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(alpha.getByTestId('formula-segment')).toHaveCount(2);
+      await expect(alpha.getByTestId('segment-months')).toHaveText([
+        'Mar 2027 (auto) – Mar 2027 (auto)',
+        'Apr 2027 – Apr 2029',
+      ]);
+      await expect(alpha.getByTestId('formula-problem')).toHaveCount(0);
+      // Every month is now taken (Mar 2027 starts the first segment, the second runs past the model end).
+      await expect(alpha.getByRole('button', { name: 'Add Segment' })).toBeDisabled();
+      await expect(alpha.getByRole('button', { name: 'Add Segment' })).toHaveAccessibleDescription(
+        'Every month of the model is already taken by a segment: remove one to add another',
+      );
+
+      // Alpha reads Beta and Beta reads Alpha: the #ERROR tooltip names both, never an id.
+      await models.addFormula('Beta');
+      const first = models.editor('Alpha', 1);
+      await first.click();
+      await models.completeReference(first, 'Bet', 'Beta');
+      await first.pressSequentially(' + 1');
+      const beta = models.editor('Beta');
+      await beta.click();
+      await models.completeReference(beta, 'Alp', 'Alpha');
+      await expect(models.gridCell('Alpha', '2027-03')).toHaveText('#ERROR');
+      await models.gridCell('Alpha', '2027-03').hover();
+      await expect(page.getByRole('tooltip')).toHaveText(
+        /^Circular reference: (Alpha → Beta → Alpha|Beta → Alpha → Beta)$/,
+      );
+      await page.screenshot({ path: test.info().outputPath(`error-tooltip-${size.width}.png`) });
+      await models.deleteModel();
+    });
+
     test('the demo model reads like a spreadsheet: panels whole, figures aligned, this month in view', async ({
       page,
     }) => {
@@ -166,8 +233,17 @@ test('a failing formula marks its cells #ERROR with the reason; a deleted variab
   await models.input('Temp').getByRole('button', { name: 'Options for Temp' }).click();
   await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Confirm delete' }).click();
+  // Ratio reads Temp: the delete asks first, naming it (issue 32).
+  const asked = page.getByRole('dialog', { name: "Delete 'Temp'?" });
+  await expect(asked.getByTestId('delete-variable-used-by')).toHaveText('Ratio');
+  await asked.getByRole('button', { name: 'Delete anyway' }).click();
   await expect(models.input('Temp')).toHaveCount(0);
   await expect(editor.locator('.formula-variable-tag')).toHaveText('Unknown Variable');
   await expect(models.gridCell('Ratio', '2026-11')).toHaveText('#ERROR');
+  // The tooltip names the variable, never by its id.
+  await models.gridCell('Ratio', '2026-11').hover();
+  await expect(page.getByRole('tooltip')).toHaveText(
+    /^Unknown variable: (a deleted variable|the deleted variable 'Temp')$/,
+  );
   await models.deleteModel();
 });

@@ -64,6 +64,24 @@ export class ModelsPage {
     await menu.getByRole('menuitem', { name: 'Confirm delete' }).click();
   }
 
+  /**
+   * Picks a month in a month picker of the model range ('Model start month'), moving year by year with
+   * the picker's 'Previous year' and 'Next year' buttons; the year shown is a button named by the year.
+   */
+  async pickRangeMonth(label: string, year: number, month: string) {
+    await this.page.getByRole('button', { name: label, exact: true }).click();
+    const previous = this.page.getByRole('button', { name: 'Previous year', exact: true });
+    const next = this.page.getByRole('button', { name: 'Next year', exact: true });
+    await expect(next).toBeVisible();
+    for (let step = 0; step < 30; step += 1) {
+      const shown = Number(await previous.locator('xpath=following-sibling::button[1]').textContent());
+      if (shown === year) break;
+      await (shown < year ? next : previous).click();
+    }
+    await expect(this.page.getByRole('button', { name: String(year), exact: true })).toBeVisible();
+    await this.page.getByRole('button', { name: month, exact: true }).click();
+  }
+
   input(name: string): Locator {
     return this.inputs.getByTestId('model-input').filter({ has: this.page.getByText(name, { exact: true }) });
   }

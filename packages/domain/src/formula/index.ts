@@ -26,6 +26,7 @@ export * from './language/printFormula';
 export * from './language/referencedVariables';
 export { FORMULA_MAX_MONTH_OFFSET } from './language/tokenizeFormula';
 export * from './model/createModelEvaluator';
+export * from './model/findFormulasUsing';
 export * from './model/findLargeOutputChanges';
 export * from './model/formulaSegments';
 export * from './model/inputConversion';

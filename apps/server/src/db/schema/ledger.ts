@@ -48,6 +48,12 @@ export const accounts = pgTable(
     /** Where the account came from: a bank link, the accounting connection, or Keel itself. */
     refType: text('ref_type'),
     refId: text('ref_id'),
+    /**
+     * Shown in the report even while it has no figures (issue 32 item 10): set when a person adds the
+     * account (Add Sub-Account), cleared when they hide it from the row menu. The report hides other
+     * empty accounts unless its 'Empty Accounts' option is on.
+     */
+    shownWhenEmpty: boolean('shown_when_empty').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -208,7 +214,7 @@ export const reports = pgTable(
 );
 
 export const recurrences = ['none', 'monthly', 'quarterly', 'annually'] as const;
-export const forecastCalculationTypes = ['fixed', 'average'] as const;
+export const forecastCalculationTypes = ['fixed', 'average', 'percentage'] as const;
 /**
  * 'forecast': one a person made in the Forecast form. 'adjustment': the one-month forecast an inline
  * cell edit keeps for its (account, month), named 'Adjustment' (see adjustForecastCell). 'model': the
@@ -243,6 +249,13 @@ export const forecasts = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     calculationType: text('calculation_type', { enum: forecastCalculationTypes }).notNull().default('fixed'),
     averageMonths: integer('average_months'),
+    /**
+     * For 'percentage': the report line it is a share of (the account with its sub-accounts), and the
+     * share in millionths (2.9% is 29,000), exact for percents of up to 4 decimals. Each month's amount
+     * is on its entries; `amount` holds the first month's.
+     */
+    sourceAccountId: uuid('source_account_id').references(() => accounts.id),
+    sharePpm: integer('share_ppm'),
     recurring: text('recurring', { enum: recurrences }).notNull().default('monthly'),
     startMonth: char('start_month', { length: 7 }).notNull(),
     /** Last month an occurrence may fall in; null: the default horizon. */

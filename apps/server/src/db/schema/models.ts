@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { char, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  char,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './auth';
 import { entities } from './entities';
 import { accounts, forecasts } from './ledger';
@@ -19,6 +30,14 @@ export const models = pgTable(
     modelType: text('model_type').notNull().default('standard'),
     startMonth: char('start_month', { length: 7 }).notNull(),
     endMonth: char('end_month', { length: 7 }).notNull(),
+    /**
+     * The names of variables deleted from the model, by id: formulas still naming one fail, and what
+     * says why ('uses the deleted variable "Growth"') names it rather than an id (issue 32).
+     */
+    deletedVariableNames: jsonb('deleted_variable_names')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
     ...timestamps,
   },
   (t) => [index('models_entity_idx').on(t.entityId, t.createdAt)],
@@ -110,6 +129,16 @@ export const modelOutputs = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     /** The forecast holding the written months; null while the variable has no value to write. */
     forecastId: uuid('forecast_id').references(() => forecasts.id, { onDelete: 'set null' }),
+    /**
+     * Why some of its months cannot be computed (their cells show #ERROR), as a clause: 'uses the
+     * deleted variable "Growth"'; null while every month computes. Those months keep the figures last
+     * written (issue 32: a broken model never hides a cost), and the report marks them stale.
+     */
+    staleReason: text('stale_reason'),
+    /** The months that cannot be computed, 'YYYY-MM' ascending; empty while none. */
+    staleMonths: jsonb('stale_months').$type<string[]>().notNull().default([]),
+    /** When its months first failed (kept while they go on failing). */
+    staleSince: timestamp('stale_since', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,9 +1,11 @@
 import {
   evaluateModel,
+  type FormulaErrorCode,
   isFailure,
   type ModelCell,
   type ModelVariableSpec,
   monthKeyOfDate,
+  UnknownVariableError,
 } from '@keel/domain';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
@@ -19,6 +21,10 @@ export type ModelCellView = {
   text: string | null;
   /** Why the cell shows #ERROR; null when it evaluated. */
   error: string | null;
+  /** The kind of failure (FormulaErrorCode); null when it evaluated. */
+  errorCode: FormulaErrorCode | null;
+  /** For a formula naming a variable the model no longer has: that variable's id (its key). */
+  missingVariableId: string | null;
 };
 
 export type StoredModelEvaluation = {
@@ -27,6 +33,8 @@ export type StoredModelEvaluation = {
   cells: Map<string, ModelCellView[]>;
   /** A variable's formula problem (it does not parse, names an unknown function); its cells show #ERROR. */
   problems: Map<string, string>;
+  /** The names of variables deleted from the model, by id (what a failure naming one calls it). */
+  deletedNames: Readonly<Record<string, string>>;
 };
 
 /**
@@ -45,7 +53,8 @@ export async function evaluateStoredModel(
     row.inputType === 'link' && row.data.accountId ? [row.data.accountId] : [],
   );
   const linked = await loadLinkedFigures(db, model.entityId, linkedIds, today);
-  const specs = rows.map((row) => variableSpec(row, linked));
+  // Named, so a circular reference reads 'Revenue → Costs → Revenue', not ids.
+  const specs = rows.map((row) => ({ ...variableSpec(row, linked), name: row.name }));
   const result = evaluateModel({
     startMonth: model.startMonth,
     endMonth: model.endMonth,
@@ -54,16 +63,17 @@ export async function evaluateStoredModel(
   });
   const cells = new Map<string, ModelCellView[]>();
   const problems = new Map<string, string>();
+  const deletedNames = model.deletedVariableNames ?? {};
   for (const row of rows) {
     const values = result.values.get(row.id) ?? [];
     cells.set(
       row.id,
-      result.months.map((month, index) => toCellView(month, values[index])),
+      result.months.map((month, index) => toCellView(month, values[index], deletedNames)),
     );
     const problem = result.errors.get(row.id);
     if (problem) problems.set(row.id, problem.message);
   }
-  return { months: result.months, variables: rows, cells, problems };
+  return { months: result.months, variables: rows, cells, problems, deletedNames };
 }
 
 /** A stored variable as the evaluator takes it. */
@@ -90,10 +100,23 @@ function variableSpec(row: VariableRow, linked: Map<string, Record<string, numbe
   }
 }
 
-function toCellView(month: string, cell: ModelCell | undefined): ModelCellView {
-  if (cell == null) return { month, value: null, text: null, error: null };
-  if (isFailure(cell)) return { month, value: null, text: null, error: cell.error.message };
-  if (typeof cell === 'number') return { month, value: cell, text: null, error: null };
-  if (typeof cell === 'boolean') return { month, value: null, text: cell ? 'TRUE' : 'FALSE', error: null };
-  return { month, value: null, text: cell, error: null };
+function toCellView(
+  month: string,
+  cell: ModelCell | undefined,
+  deletedNames: Readonly<Record<string, string>>,
+): ModelCellView {
+  const plain = { month, value: null, text: null, error: null, errorCode: null, missingVariableId: null };
+  if (cell == null) return plain;
+  if (isFailure(cell)) {
+    const { error } = cell;
+    const missingVariableId = error instanceof UnknownVariableError ? error.key : null;
+    // A variable deleted from this model is called by the name it had, never by its id.
+    const deletedName = missingVariableId === null ? undefined : deletedNames[missingVariableId];
+    const message =
+      deletedName === undefined ? error.message : `Unknown variable: the deleted variable '${deletedName}'`;
+    return { ...plain, error: message, errorCode: error.code, missingVariableId };
+  }
+  if (typeof cell === 'number') return { ...plain, value: cell };
+  if (typeof cell === 'boolean') return { ...plain, text: cell ? 'TRUE' : 'FALSE' };
+  return { ...plain, text: cell };
 }

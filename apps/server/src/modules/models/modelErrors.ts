@@ -35,3 +35,18 @@ export function largeChangeNotConfirmed(effects: LargeChangeEffect[], count: num
     extensions: { code: 'CONFIRMATION_REQUIRED', largeChanges: effects, largeChangeCount: count },
   });
 }
+
+/** A formula that reads a variable being deleted. */
+export type FormulaUsingVariable = { id: string; name: string };
+
+/**
+ * CONFIRMATION_REQUIRED for deleting a variable that formulas read: the message names them,
+ * `extensions.usedBy` lists them ({ id, name }), nothing is deleted. Their cells would show #ERROR
+ * and the outputs they write would keep their last good figures, marked stale.
+ */
+export function variableInUse(variableName: string, usedBy: FormulaUsingVariable[]): GraphQLError {
+  const named = usedBy.map((formula) => `'${formula.name}'`).join(', ');
+  const formulas = usedBy.length === 1 ? 'the formula' : 'the formulas';
+  const message = `'${variableName}' is used by ${formulas} ${named}: deleting it makes their cells #ERROR, and any output they write keeps its last good figures, marked stale. Nothing was deleted; send it again with confirmUsedByFormulas: true to delete it.`;
+  return new GraphQLError(message, { extensions: { code: 'CONFIRMATION_REQUIRED', usedBy } });
+}

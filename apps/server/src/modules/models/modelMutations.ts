@@ -190,12 +190,21 @@ builder.mutationFields((t) => ({
   deleteVariable: t.field({
     ...fieldPolicy({ access: 'bookkeeping' }),
     type: IdPayloadRef,
-    description: 'DeleteVariable: the variable and its outputs (their forecasts leave the report).',
-    args: { variableId: t.arg.id({ required: true }) },
+    description:
+      "DeleteVariable: the variable and its outputs (their forecasts leave the report). Formulas reading it then show #ERROR and the outputs they write keep their last good figures, marked stale; so a variable that formulas read is refused with CONFIRMATION_REQUIRED (extensions.usedBy: the formulas' id and name), deleting nothing, unless confirmUsedByFormulas is true.",
+    args: {
+      variableId: t.arg.id({ required: true }),
+      confirmUsedByFormulas: t.arg.boolean({
+        description:
+          'True deletes a variable that formulas read, after the person saw which (the CONFIRMATION_REQUIRED refusal of the same call without it).',
+      }),
+    },
     resolve: async (_root, args, ctx) => {
       const variable = await requireVariable(ctx, String(args.variableId), 'bookkeeping');
       return userErrorPayload(() =>
-        deleteVariable(ctx.db, ctx.clock, ctx.requireViewer().userId, variable.id),
+        deleteVariable(ctx.db, ctx.clock, ctx.requireViewer().userId, variable.id, {
+          confirmUsedByFormulas: args.confirmUsedByFormulas === true,
+        }),
       );
     },
   }),

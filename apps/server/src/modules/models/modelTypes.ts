@@ -1,7 +1,9 @@
 import { monthBounds } from '@keel/domain';
 import { variableGroups, variableInputTypes } from '../../db/schema';
 import { builder } from '../../graphql/builder';
+import { describeCellFailure } from './describeCellFailure';
 import type { ModelCellView, StoredModelEvaluation } from './evaluateStoredModel';
+import type { StaleOutputView } from './listStaleOutputs';
 import type { ModelAccountRow, ModelRow, OutputRow, VariableRow } from './modelRows';
 
 /** A variable with what the model evaluated for it. */
@@ -126,9 +128,112 @@ export const OutputRef = builder
         nullable: true,
         description: 'The forecast it writes (kind model).',
       }),
+      staleReason: t.exposeString('staleReason', {
+        nullable: true,
+        description:
+          "Why some of its months cannot be computed (#ERROR), as a clause: 'uses the deleted variable 'Growth''; those months keep the figures it last wrote, marked stale in the report. Null while every month computes.",
+      }),
+      staleMonths: t.field({
+        type: ['MonthKey'],
+        description: 'The months that cannot be computed (they keep their last good figures).',
+        resolve: (o) => o.staleMonths,
+      }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
     }),
   });
+
+export const StaleModelOutputRef = builder.objectRef<StaleOutputView>('StaleModelOutput').implement({
+  description:
+    'A model output some of whose months cannot be computed (#ERROR): those months keep the figures it last wrote into the report, marked stale (issue 32), until the model computes them again.',
+  fields: (t) => ({
+    outputId: t.exposeID('outputId'),
+    modelId: t.exposeID('modelId'),
+    modelName: t.exposeString('modelName'),
+    variableId: t.exposeID('variableId'),
+    variableName: t.exposeString('variableName', { description: 'The variable the output writes.' }),
+    accountId: t.exposeID('accountId', { description: 'The account it writes to (the report row).' }),
+    accountName: t.exposeString('accountName'),
+    reason: t.exposeString('reason', {
+      description:
+        "Why, as a clause after \"cannot compute 'Tooling cost'\": 'uses the deleted variable 'Growth''.",
+    }),
+    months: t.field({
+      type: ['MonthKey'],
+      description: 'The months that cannot be computed, ascending: they show the last good figures.',
+      resolve: (s) => s.months,
+    }),
+    since: t.expose('since', { type: 'DateTime', description: 'When its months first failed.' }),
+  }),
+});
+
+/** A variable of a model whose cells fail, with why and the outputs that keep stale figures for it. */
+type ModelProblemView = {
+  variableId: string;
+  variableName: string;
+  group: VariableRow['group'];
+  reason: string;
+  months: string[];
+  staleOutputs: StaleOutputView[];
+};
+
+const ModelProblemRef = builder.objectRef<ModelProblemView>('ModelProblem').implement({
+  description: 'A variable whose cells show #ERROR, by name, with why and the outputs it leaves stale.',
+  fields: (t) => ({
+    variableId: t.exposeID('variableId'),
+    variableName: t.exposeString('variableName'),
+    group: t.field({ type: VariableGroupRef, resolve: (p) => p.group }),
+    reason: t.exposeString('reason', {
+      description: "Why its first failing month fails, as a clause: 'uses the deleted variable 'Growth''.",
+    }),
+    months: t.field({
+      type: ['MonthKey'],
+      description: 'The months that fail.',
+      resolve: (p) => p.months,
+    }),
+    staleOutputs: t.field({
+      type: [StaleModelOutputRef],
+      description: 'The outputs writing this variable, which keep their last good figures, marked stale.',
+      resolve: (p) => p.staleOutputs,
+    }),
+  }),
+});
+
+/** The model's failing variables in data-sheet order, each with the stale outputs that write it. */
+function listModelProblems(model: ModelView): ModelProblemView[] {
+  const evaluation = model.evaluation;
+  if (!evaluation) return [];
+  const names = new Map(evaluation.variables.map((row) => [row.id, row.name]));
+  const accountNames = new Map(model.accounts.map((account) => [account.id, account.name]));
+  const problems: ModelProblemView[] = [];
+  for (const variable of evaluation.variables) {
+    const failing = (evaluation.cells.get(variable.id) ?? []).filter((cell) => cell.error !== null);
+    const first = failing[0];
+    if (!first) continue;
+    const staleOutputs = model.outputs
+      .filter((output) => output.variableId === variable.id && output.staleReason !== null)
+      .map((output) => ({
+        outputId: output.id,
+        modelId: model.id,
+        modelName: model.name,
+        variableId: variable.id,
+        variableName: variable.name,
+        accountId: output.accountId,
+        accountName: accountNames.get(output.accountId) ?? 'Account',
+        reason: output.staleReason ?? '',
+        months: output.staleMonths,
+        since: output.staleSince ?? output.updatedAt,
+      }));
+    problems.push({
+      variableId: variable.id,
+      variableName: variable.name,
+      group: variable.group,
+      reason: describeCellFailure(first, names, evaluation.deletedNames),
+      months: failing.map((cell) => cell.month),
+      staleOutputs,
+    });
+  }
+  return problems;
+}
 
 const ModelAccountRef = builder.objectRef<ModelAccountRow>('ModelAccount').implement({
   description:
@@ -186,6 +291,12 @@ export const ModelRef = builder.objectRef<ModelView>('Model').implement({
       type: [ModelAccountRef],
       description: "The company's accounts by path, for the link-input and output pickers.",
       resolve: (m) => m.accounts,
+    }),
+    problems: t.field({
+      type: [ModelProblemRef],
+      description:
+        'What is broken: each variable whose cells show #ERROR, by name, with why, and the outputs that keep their last good figures for it (stale in the report). Empty when every cell computes.',
+      resolve: (m) => listModelProblems(m),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

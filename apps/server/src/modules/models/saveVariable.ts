@@ -2,6 +2,7 @@ import {
   convertedDecimalPlaces,
   DEFAULT_FORMULA_NAME,
   DEFAULT_INPUT_NAME,
+  findFormulasUsing,
   MODEL_MESSAGES,
   MODEL_VARIABLES_MAX,
   uniqueVariableName,
@@ -13,6 +14,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import {
   modelOutputs,
+  models,
   modelVariables,
   type StoredSegment,
   type VariableGroup,
@@ -22,7 +24,7 @@ import { writeTransaction } from '../../db/transactions';
 import { parseInput } from '../../graphql/parseInput';
 import { deleteDerivedForecast } from '../ledger/forecasts';
 import { guardLargeOutputChange } from './guardLargeOutputChange';
-import { badModelInput, modelNotFound, variableNotFound } from './modelErrors';
+import { badModelInput, modelNotFound, variableInUse, variableNotFound } from './modelErrors';
 import {
   findEntityAccount,
   findModel,
@@ -186,17 +188,33 @@ export async function updateVariable(
   });
 }
 
-/** DeleteVariable: the variable, its outputs and their forecasts; formulas naming it show #ERROR. */
+/** The most names a model keeps of its deleted variables (the oldest are forgotten first). */
+export const DELETED_NAMES_MAX = 200;
+
+/**
+ * DeleteVariable: the variable, its outputs and their forecasts. Formulas reading it then show #ERROR
+ * (called by its name, kept on the model) and the outputs they write keep their last good figures,
+ * marked stale (refreshModelOutputs); so a variable that formulas read is refused with
+ * CONFIRMATION_REQUIRED naming them, deleting nothing, unless `confirmUsedByFormulas`.
+ */
 export async function deleteVariable(
   db: Db | Tx,
   clock: Clock,
   userId: string | null,
   variableId: string,
+  options: { confirmUsedByFormulas?: boolean } = {},
 ): Promise<string> {
   return writeTransaction(db, async (tx) => {
     const found = await findVariable(tx, variableId);
     if (!found) throw variableNotFound();
     const model = await lockModel(tx, found.modelId, found.entityId);
+    const usedBy = findFormulasUsing(await listVariables(tx, model.id), found.id);
+    if (usedBy.length > 0 && options.confirmUsedByFormulas !== true) {
+      throw variableInUse(
+        found.name,
+        usedBy.map(({ id, name }) => ({ id, name })),
+      );
+    }
     const now = clock.now();
     for (const output of await listOutputs(tx, model.id)) {
       if (output.variableId === found.id && output.forecastId) {
@@ -208,7 +226,14 @@ export async function deleteVariable(
       .where(and(eq(modelVariables.id, found.id), eq(modelVariables.modelId, model.id)))
       .returning({ id: modelVariables.id });
     if (deleted.length === 0) throw variableNotFound();
-    await refreshModelOutputs(tx, clock, userId, model);
+    const kept = Object.entries(model.deletedVariableNames ?? {}).slice(-(DELETED_NAMES_MAX - 1));
+    const deletedVariableNames = Object.fromEntries([...kept, [found.id, found.name]]);
+    const [saved] = await tx
+      .update(models)
+      .set({ deletedVariableNames })
+      .where(eq(models.id, model.id))
+      .returning();
+    await refreshModelOutputs(tx, clock, userId, saved ?? model);
     return found.id;
   });
 }

@@ -60,6 +60,11 @@ export const ReportAccountRef = builder.objectRef<AccountParent>('ReportAccount'
       resolve: (p) => p.account.sign,
     }),
     isMutable: t.boolean({ resolve: (p) => p.account.isMutable }),
+    shownWhenEmpty: t.boolean({
+      description:
+        "Shown in the grid while it has no figures (a person added it and has not hidden it); other empty accounts show only with the 'Empty Accounts' option.",
+      resolve: (p) => p.account.shownWhenEmpty,
+    }),
     sortOrder: t.int({
       description: 'Its place among its siblings (grid order: sort order, then name).',
       resolve: (p) => p.account.sortOrder,

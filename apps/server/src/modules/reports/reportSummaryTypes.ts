@@ -17,6 +17,8 @@ import {
 } from '@keel/domain';
 import { builder } from '../../graphql/builder';
 import type { Context } from '../../graphql/context';
+import { listStaleOutputs, type StaleOutputView } from '../models/listStaleOutputs';
+import { StaleModelOutputRef } from '../models/modelTypes';
 import type { LoadedReport } from './loadReport';
 import { loadRunwayInput } from './loadRunwayInput';
 import { readThroughReportCache } from './reportCache';
@@ -92,7 +94,7 @@ const RunwayWorkingRef = builder.objectRef<RunwayWorking>('RunwayWorking').imple
   }),
 });
 
-type RunwayAnswer = ExplainedRunway & { method: RunwayMethod };
+type RunwayAnswer = ExplainedRunway & { method: RunwayMethod; staleOutputs: StaleOutputView[] };
 export const RunwayRef = builder.objectRef<RunwayAnswer>('Runway').implement({
   description:
     "Computed over the company's whole forecast (every month with forecast entries), never the report's range: the same whatever start and end month are shown.",
@@ -116,6 +118,12 @@ export const RunwayRef = builder.objectRef<RunwayAnswer>('Runway').implement({
       resolve: (r) => formatRunwayMonths(r.months),
     }),
     working: t.field({ type: RunwayWorkingRef, resolve: (r) => r.working }),
+    staleModelOutputs: t.field({
+      type: [StaleModelOutputRef],
+      description:
+        "Model outputs that cannot compute some forecast months (#ERROR): the runway's figures include their last good figures for those months (issue 32). Empty when none.",
+      resolve: (r) => r.staleOutputs,
+    }),
   }),
 });
 
@@ -178,7 +186,12 @@ export const ReportSummaryRef = builder.objectRef<SummaryParent>('ReportSummary'
       args: { method: t.arg({ type: RunwayMethodEnum, defaultValue: 'runway' }) },
       resolve: async (p, args, ctx) => {
         const method = args.method ?? 'runway';
-        return { method, ...explainRunway(method, await runwayInputOf(p, ctx)) };
+        const { report, range } = p.view;
+        // Only forecast months count: the runway reads actuals through the cutoff.
+        const staleOutputs = (await listStaleOutputs(ctx.db, report.entityId)).filter((output) =>
+          output.months.some((month) => month > range.actualsEndMonth),
+        );
+        return { method, staleOutputs, ...explainRunway(method, await runwayInputOf(p, ctx)) };
       },
     }),
     spendByCategory: t.field({

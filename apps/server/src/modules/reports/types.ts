@@ -6,6 +6,8 @@ import {
   type ReportRow,
 } from '@keel/domain';
 import { builder } from '../../graphql/builder';
+import { listStaleOutputs } from '../models/listStaleOutputs';
+import { StaleModelOutputRef } from '../models/modelTypes';
 import type { ReportRecord } from './listReports';
 import type { LoadedReport } from './loadReport';
 import { loadReportFacts, type ReportFact, SCENARIOS } from './loadReportFacts';
@@ -253,6 +255,12 @@ export const ReportViewRef = builder.objectRef<LoadedReport>('ReportView').imple
       type: [ReportAccountRef],
       description: "The entity's chart, by sort order then name.",
       resolve: (view) => view.accounts.map((account) => ({ account, view })),
+    }),
+    staleModelOutputs: t.field({
+      type: [StaleModelOutputRef],
+      description:
+        "Model outputs that cannot compute some months (#ERROR): those months show the figures each last wrote on its account's row, marked stale (issue 32). Empty when none.",
+      resolve: (view, _args, ctx) => listStaleOutputs(ctx.db, view.report.entityId),
     }),
     dimensions: t.field({ type: ReportDimensionsRef, resolve: (view) => view }),
     summary: t.field({

@@ -12,6 +12,7 @@ import { FormulasPanel } from './FormulasPanel';
 import type { FormulaVariableOption } from './formulaEditor/FormulaEditor';
 import { InputsPanel } from './InputsPanel';
 import { ModelGrid } from './ModelGrid';
+import { ModelProblemsPanel } from './ModelProblemsPanel';
 import { ModelRangePicker } from './ModelRangePicker';
 import { ModelSwitcher } from './ModelSwitcher';
 import {
@@ -20,7 +21,6 @@ import {
   CREATE_VARIABLE_MUTATION,
   DELETE_BUDGET_MUTATION,
   DELETE_MODEL_MUTATION,
-  DELETE_VARIABLE_MUTATION,
   MODEL_QUERY,
   MODELS_QUERY,
   type ModelData,
@@ -30,6 +30,7 @@ import {
   UPDATE_MODEL_MUTATION,
 } from './modelQueries';
 import { OutputsPanel } from './OutputsPanel';
+import { useDeleteVariable } from './useDeleteVariable';
 import { useModelActions } from './useModelActions';
 import { useUpdateVariable } from './useUpdateVariable';
 
@@ -199,14 +200,12 @@ function ModelWorkspace({
       }),
     );
 
-  const deleteVariable = (variable: ModelVariable) =>
-    run(`${variable.name} not deleted`, () =>
-      client.mutate({ mutation: DELETE_VARIABLE_MUTATION, variables: { variableId: variable.id } }),
-    );
+  const { deleteVariable, dialog: deleteVariableDialog } = useDeleteVariable(model.dataSheet);
 
   return (
     <Stack gap="md" data-testid="model-page" pb="xl">
       {largeChangeDialog}
+      {deleteVariableDialog}
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="md" align="center" wrap="nowrap" style={{ minWidth: 0 }}>
           <Title order={2} fw={650}>
@@ -243,6 +242,7 @@ function ModelWorkspace({
           }
         />
       </Group>
+      <ModelProblemsPanel problems={model.problems} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <InputsPanel
           inputs={inputs}

@@ -56,6 +56,19 @@ export const MODEL_QUERY = graphql(`
         accountId
         variableId
         forecastId
+        staleReason
+        staleMonths
+      }
+      problems {
+        variableId
+        variableName
+        group
+        reason
+        months
+        staleOutputs {
+          outputId
+          accountName
+        }
       }
       accounts {
         id
@@ -73,6 +86,8 @@ export type ModelVariable = ModelData['dataSheet'][number];
 export type ModelSegment = ModelVariable['segments'][number];
 export type ModelOutputView = ModelData['budgets'][number];
 export type ModelAccount = ModelData['accounts'][number];
+/** A variable whose cells show #ERROR, with why and the outputs it leaves stale in the report (issue 32). */
+export type ModelProblem = ModelData['problems'][number];
 export type ModelSummary = ResultOf<typeof MODELS_QUERY>['models'][number];
 export type InputType = ModelVariable['inputType'];
 
@@ -168,8 +183,8 @@ export const UPDATE_VARIABLE_MUTATION = graphql(`
 `);
 
 export const DELETE_VARIABLE_MUTATION = graphql(`
-  mutation DeleteVariable($variableId: ID!) {
-    deleteVariable(variableId: $variableId) {
+  mutation DeleteVariable($variableId: ID!, $confirmUsedByFormulas: Boolean) {
+    deleteVariable(variableId: $variableId, confirmUsedByFormulas: $confirmUsedByFormulas) {
       id
       errors
     }

@@ -17,6 +17,8 @@ const runway = (months: number | null, label: string, cashOutMonth: string | nul
     burnMonths: [],
     calculation: `Cash $90,000 at the end of Nov 2026 ${cashOutMonth ? `turns negative in ${cashOutMonth}` : 'stays positive'}`,
   },
+
+  staleModelOutputs: [],
 });
 
 function renderCard(view: RunwayView, onMethodChange = vi.fn()) {
@@ -60,6 +62,7 @@ describe('RunwayCard', () => {
         burnMonths: ['2026-12', '2026-10'],
         calculation: 'Cash $300,000 at the end of Oct 2026 ÷ $40,000 = 7.5 months from Oct 2026',
       },
+      staleModelOutputs: [],
     };
     renderWithProviders(
       <RunwayCard
@@ -81,6 +84,31 @@ describe('RunwayCard', () => {
     expect(
       screen.getByText('Cash $90,000 at the end of Nov 2026 turns negative in 2029-09.'),
     ).toBeInTheDocument();
+  });
+
+  it('says when its figures include stale model output, naming the model, the output and why (issue 32)', () => {
+    renderCard({
+      ...runway(19.2, '19', '2028-06'),
+      staleModelOutputs: [
+        {
+          outputId: 'o1',
+          modelName: 'Ops plan',
+          variableName: 'Tooling cost',
+          accountName: 'Tooling',
+          reason: "uses the deleted variable 'Growth'",
+        },
+      ],
+    });
+    const notice = screen.getByTestId('runway-stale');
+    expect(notice).toHaveTextContent('Includes stale model output');
+    expect(notice).toHaveAccessibleDescription(
+      "Stale: model 'Ops plan' cannot compute 'Tooling cost' (uses the deleted variable 'Growth') — showing the last good figures, written to Tooling.",
+    );
+  });
+
+  it('says nothing of stale output when there is none', () => {
+    renderCard(runway(19.2, '19', '2028-06'));
+    expect(screen.queryByTestId('runway-stale')).not.toBeInTheDocument();
   });
 
   it('fills the gauge by the share of 24 months, full when Unlimited or past the cap', () => {

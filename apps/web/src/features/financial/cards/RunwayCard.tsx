@@ -4,7 +4,9 @@ import {
   RUNWAY_METHODS,
   type RunwayMethod,
 } from '@keel/domain';
-import { Anchor, Group, RingProgress, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Group, RingProgress, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatMonthYear } from './chartFormat';
 import type { RunwayView } from './reportSummaryQuery';
@@ -59,6 +61,7 @@ export function RunwayCard({
   monthLink,
 }: RunwayCardProps) {
   const bodyWidth = useSummaryCardBodyWidth();
+  const ringSize = bodyWidth < 260 ? 108 : 136;
   // The month the working names: where cash runs out, or the balance it starts from.
   const shownMonth = runway.cashOutMonth ?? runway.working.balanceMonth;
   const unlimited = runway.months === null;
@@ -82,25 +85,28 @@ export function RunwayCard({
   return (
     <SummaryCard title="Runway" aside={picker}>
       <Group gap="md" wrap="nowrap" align="center" style={{ flex: 1, opacity: refreshing ? 0.55 : 1 }}>
-        <RingProgress
-          size={bodyWidth < 260 ? 108 : 136}
-          thickness={13}
-          roundCaps
-          sections={[{ value: runwayGaugePercent(runway.months), color: gaugeColor(runway.months) }]}
-          aria-label={`Runway ${runway.label}${unlimited ? '' : ' months'}`}
-          label={
-            <Stack gap={0} align="center">
-              <Text fz={unlimited ? 'md' : 26} fw={700} lh={1.1} data-testid="runway-label">
-                {runway.label}
-              </Text>
-              {unlimited ? null : (
-                <Text fz="xs" c="dimmed">
-                  months
+        <Stack gap={2} align="center" style={{ flex: 'none', width: ringSize }}>
+          <RingProgress
+            size={ringSize}
+            thickness={13}
+            roundCaps
+            sections={[{ value: runwayGaugePercent(runway.months), color: gaugeColor(runway.months) }]}
+            aria-label={`Runway ${runway.label}${unlimited ? '' : ' months'}`}
+            label={
+              <Stack gap={0} align="center">
+                <Text fz={unlimited ? 'md' : 26} fw={700} lh={1.1} data-testid="runway-label">
+                  {runway.label}
                 </Text>
-              )}
-            </Stack>
-          }
-        />
+                {unlimited ? null : (
+                  <Text fz="xs" c="dimmed">
+                    months
+                  </Text>
+                )}
+              </Stack>
+            }
+          />
+          <StaleOutputNotice outputs={runway.staleModelOutputs} />
+        </Stack>
         <Stack gap={6} style={{ minWidth: 0 }}>
           <div>
             <Text fz="xs" c="dimmed">
@@ -126,5 +132,42 @@ export function RunwayCard({
         </Stack>
       </Group>
     </SummaryCard>
+  );
+}
+
+/**
+ * Issue 32: the runway walks forecasts that include a model output's last good figures for months the
+ * model cannot compute now; the card says so, and which (model, output, why) in its description.
+ */
+function StaleOutputNotice({ outputs }: { outputs: RunwayView['staleModelOutputs'] }) {
+  const descriptionId = useId();
+  if (outputs.length === 0) return null;
+  const described = outputs
+    .map(
+      (output) =>
+        `Stale: model '${output.modelName}' cannot compute '${output.variableName}' (${output.reason}) — showing the last good figures, written to ${output.accountName}.`,
+    )
+    .join(' ');
+  return (
+    <Tooltip label={described} multiline w={320} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Group
+        gap={4}
+        wrap="nowrap"
+        justify="center"
+        tabIndex={0}
+        aria-describedby={descriptionId}
+        data-testid="runway-stale"
+        style={{ color: 'var(--mantine-color-orange-8)', cursor: 'help' }}
+      >
+        <IconAlertTriangle size={14} aria-hidden style={{ flex: 'none' }} />
+        <Text fz="xs" fw={600} c="orange.8" lh={1.25}>
+          Includes stale model output
+          {outputs.length > 1 ? ` (${outputs.length})` : ''}
+        </Text>
+        <span id={descriptionId} hidden>
+          {described}
+        </span>
+      </Group>
+    </Tooltip>
   );
 }

@@ -70,6 +70,13 @@ export const REPORT_SUMMARY_QUERY = graphql(`
             burnMonths
             calculation
           }
+          staleModelOutputs {
+            outputId
+            modelName
+            variableName
+            accountName
+            reason
+          }
         }
         spendByCategory {
           month
