@@ -11,8 +11,11 @@ export const DEFAULT_FORECAST_RECURRENCE: ForecastRecurrence = 'monthly';
  * - `average`: the average of the account's actual monthly totals over the `averageMonths` full months
  *   just before the forecast's start month (months without entries count as 0), rounded half away from
  *   zero to the cent. It is computed when the forecast is saved; saving it again recomputes it.
+ * - `percentage`: each month, a percent of another report line's figure that month (its actual in an
+ *   actual month, its forecast after), rounded half away from zero to the cent (see
+ *   percentageForecast.ts). It follows the source line: every forecast write recomputes it.
  */
-export const FORECAST_CALCULATION_TYPES = ['fixed', 'average'] as const;
+export const FORECAST_CALCULATION_TYPES = ['fixed', 'average', 'percentage'] as const;
 export type ForecastCalculationType = (typeof FORECAST_CALCULATION_TYPES)[number];
 
 /** `average` forecasts look back at least 1 and at most 24 months. */

@@ -14,6 +14,7 @@ export const SUBSCRIPTIONS = 'Income/Revenue/Subscriptions';
 export const SERVICES = 'Income/Revenue/Services';
 export const INTEREST_INCOME = 'Income/Other Income/Interest Income';
 export const STRIPE_FEES = 'Expense/Cost of Revenue/Payment Processing/Stripe Fees';
+export const SUPPORT_CONTRACTORS = 'Expense/Cost of Revenue/Customer Support/Support Contractors';
 export const SALARIES = 'Expense/Operating Expenses/Payroll/Salaries';
 export const PAYROLL_TAXES = 'Expense/Operating Expenses/Payroll/Payroll Taxes';
 export const BENEFITS = 'Expense/Operating Expenses/Payroll/Benefits';
@@ -36,7 +37,7 @@ export const BASE_CHART: readonly string[] = [
   'Expense/Cost of Revenue/Payment Processing',
   STRIPE_FEES,
   'Expense/Cost of Revenue/Customer Support',
-  'Expense/Cost of Revenue/Customer Support/Support Contractors',
+  SUPPORT_CONTRACTORS,
   'Expense/Operating Expenses',
   'Expense/Operating Expenses/Payroll',
   SALARIES,
@@ -255,7 +256,7 @@ export const VARIABLE_FLOWS: readonly VariableFlow[] = [
   },
   {
     key: 'support',
-    account: 'Expense/Cost of Revenue/Customer Support/Support Contractors',
+    account: SUPPORT_CONTRACTORS,
     kind: 'spend',
     via: 'checking',
     vendors: ['Upwork', 'Deel'],

@@ -459,6 +459,8 @@ describe('seedDemoIfEmpty', () => {
     expect(plans.map(({ name, first, months }) => ({ name, first, months }))).toEqual([
       // An inline cell edit: Events in February 2027, to the cent.
       { name: 'Adjustment', first: '2027-02-01', months: 1 },
+      // 30% of the Revenue line, on Support Contractors (a percentage forecast).
+      { name: 'Cost of revenue', first: '2026-12-01', months: 60 },
       // The hiring plan's lines, from this month for 60 months (the contractor for six).
       { name: 'Hiring plan: Benefits', first: '2026-11-01', months: 60 },
       { name: 'Hiring plan: Contractors', first: '2026-11-01', months: 6 },
@@ -468,6 +470,8 @@ describe('seedDemoIfEmpty', () => {
       // The 'Revenue plan' model's output, over the model's months (January 2025 to March 2028).
       { name: 'Revenue plan: Cloud hosting', first: '2025-01-01', months: 39 },
       { name: 'SaaS subscriptions', first: '2026-12-01', months: 60 },
+      // 2.9% of the Revenue line (a percentage forecast).
+      { name: 'Stripe fees', first: '2026-12-01', months: 60 },
       { name: 'Subscription revenue', first: '2026-12-01', months: 60 },
     ]);
     expect(Number(plans.find((plan) => plan.name === 'Adjustment')?.amount)).toBe(8_450_75);
@@ -476,6 +480,39 @@ describe('seedDemoIfEmpty', () => {
     // Revenue is credited (negative raw cents); costs are debited.
     expect(Number(plans.find((plan) => plan.name === 'Subscription revenue')?.amount)).toBeLessThan(0);
     expect(Number(plans.find((plan) => plan.name === 'Hiring plan: Salaries')?.amount)).toBeGreaterThan(0);
+  });
+
+  it("forecasts the demo company's Stripe fees at 2.9% and its cost of revenue at 30% of the Revenue row, month by month", async () => {
+    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
+    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+    const answer = await t.graphql<{
+      report: {
+        columns: { period: string; months: string[] }[];
+        lineItems: { name: string; accountId: string | null; columnValues: number[] }[];
+      };
+    }>(
+      `query($e: ID!, $s: MonthKey, $end: MonthKey) {
+        report(entityId: $e, startMonth: $s, endMonth: $end) {
+          columns { period months } lineItems { name accountId columnValues } } }`,
+      { e: entity!.id, s: '2026-01', end: '2027-12' },
+      token,
+    );
+    expect(answer.errors).toBeUndefined();
+    const { columns, lineItems } = answer.data!.report;
+    const row = (name: string) => lineItems.find((line) => line.name === name && line.accountId !== null);
+    const forecastMonths = columns.flatMap((column, index) =>
+      column.period === 'month' && (column.months[0] ?? '') > CURRENT ? [index] : [],
+    );
+    expect(forecastMonths).toHaveLength(13);
+    // Half away from zero, to the cent, of the Revenue row's cents.
+    const share = (cents: number, percent: number) => Math.round((cents * percent * 100) / 10_000) + 0;
+    for (const index of forecastMonths) {
+      const revenue = row('Revenue')?.columnValues[index] ?? 0;
+      expect(revenue).toBeGreaterThan(150_000_00);
+      expect(row('Stripe Fees')?.columnValues[index]).toBe(share(revenue, 2.9));
+      expect(row('Support Contractors')?.columnValues[index]).toBe(share(revenue, 30));
+    }
   });
 
   it("gives the demo company a hiring plan whose cost is the report's payroll forecast, matching the books' payroll", async () => {

@@ -13,7 +13,9 @@ import {
   RENT,
   SAAS,
   SALARIES,
+  STRIPE_FEES,
   SUBSCRIPTIONS,
+  SUPPORT_CONTRACTORS,
 } from './companyCatalog';
 
 /**
@@ -26,6 +28,19 @@ const DEMO_FORECASTS = [
   { path: SALARIES, name: 'Salaries', calculationType: 'average', averageMonths: 3 },
   { path: SAAS, name: 'SaaS subscriptions', calculationType: 'average', averageMonths: 6 },
   { path: RENT, name: 'Office lease', calculationType: 'fixed', amount: 22_000 },
+] as const;
+
+/** The Revenue line: subscriptions and services, with their sub-accounts. */
+export const REVENUE_LINE = 'Income/Revenue';
+
+/**
+ * Shares of revenue (issue 32 item 12), as a finance team plans its cost of revenue: card processing
+ * at 2.9% of revenue on Stripe Fees, and the cost of delivering it (support contractors) at 30% of
+ * revenue. They follow the Revenue line's forecast month by month.
+ */
+const DEMO_PERCENTAGE_FORECASTS = [
+  { path: STRIPE_FEES, name: 'Stripe fees', percent: 2.9 },
+  { path: SUPPORT_CONTRACTORS, name: 'Cost of revenue', percent: 30 },
 ] as const;
 
 /** The entity's account ids by path ('Expense/Operating Expenses/Software/SaaS Subscriptions'). */
@@ -72,6 +87,23 @@ export async function seedDemoForecasts(
       calculationType: forecast.calculationType,
       amount: 'amount' in forecast ? forecast.amount : null,
       averageMonths: 'averageMonths' in forecast ? forecast.averageMonths : null,
+    });
+  }
+  const revenueId = idByPath.get(REVENUE_LINE);
+  if (!revenueId) throw new Error(`Demo account ${REVENUE_LINE} is missing`);
+  for (const forecast of DEMO_PERCENTAGE_FORECASTS) {
+    const accountId = idByPath.get(forecast.path);
+    if (!accountId) throw new Error(`Demo account ${forecast.path} is missing`);
+    await createForecast(db, clock, null, {
+      entityId,
+      accountId,
+      againstId: checkingId,
+      startMonth,
+      name: forecast.name,
+      recurring: 'monthly',
+      calculationType: 'percentage',
+      sourceAccountId: revenueId,
+      percent: forecast.percent,
     });
   }
   // A cell typed into the grid: the trade-show booth in three months, an Adjustment of that month.

@@ -4,6 +4,7 @@ import { requireAccount } from '../shared/guardLedgerRow';
 import { AccountRef } from './accountTypes';
 import { createAccount } from './createAccount';
 import { deleteAccount } from './deleteAccount';
+import { setAccountShownWhenEmpty } from './setAccountShownWhenEmpty';
 import { updateAccount } from './updateAccount';
 
 const DeleteAccountPayloadRef = builder
@@ -41,6 +42,27 @@ builder.mutationFields((t) => ({
         entityId,
         parentId: String(args.parentId),
         name: args.name,
+        reportId: reportIdOf(args.reportId),
+        // A person added it: the report shows it while empty, until they hide it (issue 32 item 10).
+        shownWhenEmpty: true,
+      });
+    },
+  }),
+  setAccountShownWhenEmpty: t.field({
+    ...fieldPolicy({ access: 'bookkeeping' }),
+    type: AccountRef,
+    description:
+      "Whether the report shows the account while it has no figures: 'Hide When Empty' (false) or 'Always Show' (true) in the row menu. A person's new sub-account starts shown.",
+    args: {
+      id: t.arg.id({ required: true }),
+      shown: t.arg.boolean({ required: true }),
+      reportId: t.arg.id(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const account = await requireAccount(ctx, String(args.id), 'bookkeeping');
+      return setAccountShownWhenEmpty(ctx.db, ctx.clock, {
+        id: account.id,
+        shown: args.shown,
         reportId: reportIdOf(args.reportId),
       });
     },

@@ -23,6 +23,9 @@ export const AccountRef = builder.objectRef<AccountRow>('Account').implement({
     ancestry: t.exposeString('ancestry', { description: "Slash-separated ancestor ids: '/' for a root." }),
     sign: t.exposeInt('sign', { description: '+1 debit-normal; -1 credit-normal (balances shown negated).' }),
     isMutable: t.exposeBoolean('isMutable'),
+    shownWhenEmpty: t.exposeBoolean('shownWhenEmpty', {
+      description: 'The report shows it while it has no figures: a person added it and has not hidden it.',
+    }),
     refId: t.exposeString('refId', { nullable: true }),
     refType: t.exposeString('refType', { nullable: true }),
     createdAt: t.field({ type: 'DateTime', resolve: (account) => account.createdAt }),

@@ -14,13 +14,23 @@ import { type AccountRow, assertReportOfEntity, findAccountInEntity } from '../s
  * parent's section of the report; its ancestry is the parent's ancestry plus the parent's id. The name
  * is trimmed and must not be blank ('Name is required'), at most 120 characters.
  *
+ * `shownWhenEmpty` is set for an account a person adds (the createAccount mutation): the report shows
+ * it while it is still empty, until they hide it (issue 32 item 10). Accounts made on the company's
+ * behalf (a bank link, the hiring plan, the books import) leave it unset.
+ *
  * The parent and its ancestors are locked (ledgerLocks.ts), so a delete of any of them waits for the new
  * account and then takes it along, or goes first and the parent is 'Account not found'.
  */
 export async function createAccount(
   db: Db | Tx,
   clock: Clock,
-  input: { entityId: string; parentId: string; name: string; reportId?: string | null },
+  input: {
+    entityId: string;
+    parentId: string;
+    name: string;
+    reportId?: string | null;
+    shownWhenEmpty?: boolean;
+  },
 ): Promise<AccountRow> {
   const name = parseLedgerInput(accountNameSchema, input.name);
   return writeTransaction(db, async (tx) => {
@@ -47,6 +57,7 @@ export async function createAccount(
         accountGroup: parent.accountGroup,
         sign: parent.sign,
         isMutable: true,
+        shownWhenEmpty: input.shownWhenEmpty ?? false,
         sortOrder: (last?.sortOrder ?? -1) + 1,
         createdAt: now,
         updatedAt: now,

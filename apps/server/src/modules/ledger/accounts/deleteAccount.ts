@@ -8,6 +8,7 @@ import { accountNotFound, badLedgerInput } from '../shared/ledgerErrors';
 import { lockAccountPath } from '../shared/ledgerLocks';
 import { type AccountRow, findAccount, findAccountInEntity } from '../shared/ledgerRows';
 import { moveEntries } from '../shared/moveEntries';
+import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 
 export const ACCOUNT_CANNOT_BE_DELETED = 'Account cannot be deleted';
 
@@ -19,7 +20,8 @@ export type AccountDeleted = { id: string; parent: AccountRow; movedEntryCount: 
  * its own balance (its `_leaf` line):
  * - its entries move to the parent, each with a 'move' row in Entry History (which account, when);
  * - its monthly rollups are added to the parent's (every scenario), so report totals do not change;
- * - forecasts on it or against it, and rules from or to it, point at the parent instead;
+ * - forecasts on it or against it, percentage forecasts of its line, and rules from or to it, point at
+ *   the parent instead (and percentage forecasts are brought up to date);
  * - its sub-accounts become the parent's sub-accounts (after the parent's own), and the ancestry of
  *   the whole subtree below it is rewritten;
  * then the account itself is deleted (report lines showing exactly that account go with it).
@@ -60,6 +62,11 @@ export async function deleteAccount(
       .update(forecasts)
       .set({ againstAccountId: parent.id, updatedAt: now })
       .where(eq(forecasts.againstAccountId, account.id));
+    // A percentage forecast of its line becomes one of the parent's line (which now holds its figures).
+    await tx
+      .update(forecasts)
+      .set({ sourceAccountId: parent.id, updatedAt: now })
+      .where(eq(forecasts.sourceAccountId, account.id));
     await tx
       .update(rules)
       .set({ fromAccountId: parent.id, updatedAt: now })
@@ -70,6 +77,7 @@ export async function deleteAccount(
       .where(eq(rules.toAccountId, account.id));
     await reparentChildren(tx, account, parent, now);
     await tx.delete(accounts).where(eq(accounts.id, account.id));
+    await refreshPercentageForecasts(tx, account.entityId, userId, now);
     return { id: account.id, parent, movedEntryCount: moved.movedCount };
   });
 }

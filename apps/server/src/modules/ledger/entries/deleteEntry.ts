@@ -5,6 +5,7 @@ import { deleteTransaction } from '../shared/deleteTransaction';
 import { badLedgerInput, entryNotFound, ONLY_USER_ENTRIES_DELETABLE } from '../shared/ledgerErrors';
 import { lockTransaction } from '../shared/ledgerLocks';
 import { assertNotDerivedForecast, assertReportOfEntity, findEntry } from '../shared/ledgerRows';
+import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 
 export type DeletedEntry = { id: string; transactionId: string; deletedEntryIds: string[] };
 
@@ -31,6 +32,10 @@ export async function deleteEntry(
     // Locked first, so an edit that committed meanwhile is what gets deleted (and leaves the rollups).
     if (!(await lockTransaction(tx, entry.transactionId))) throw entryNotFound();
     const deleted = await deleteTransaction(tx, entry.transactionId, userId, clock.now());
+    // A forecast's shares (percentage forecasts of its line) follow it.
+    if (entry.transactionType === 'Budget') {
+      await refreshPercentageForecasts(tx, entry.entityId, userId, clock.now());
+    }
     return {
       id: entry.id,
       transactionId: entry.transactionId,

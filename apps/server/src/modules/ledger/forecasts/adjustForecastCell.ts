@@ -8,6 +8,7 @@ import { deleteTransaction } from '../shared/deleteTransaction';
 import { parseLedgerInput } from '../shared/ledgerErrors';
 import { lockAccount, lockTransaction } from '../shared/ledgerLocks';
 import { assertReportOfEntity } from '../shared/ledgerRows';
+import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 import { createForecast, type ForecastRecord, updateForecast } from './saveForecast';
 
 /** The name of the forecast an inline cell edit keeps for its account-month. */
@@ -68,6 +69,8 @@ export async function adjustForecastCell(
     for (const row of folded) await deleteTransaction(tx, row.transactionId, userId, now);
     if (total === 0) {
       if (kept) await deleteTransaction(tx, kept.transactionId, userId, now);
+      // Shares of the cell's line follow it (a save below refreshes them itself).
+      await refreshPercentageForecasts(tx, input.entityId, userId, now);
       return null;
     }
     const amount = parseLedgerInput(entryCentsSchema, total) / 100;

@@ -5,6 +5,7 @@ import { deleteTransaction } from '../shared/deleteTransaction';
 import { badLedgerInput, derivedForecastRefusal, forecastNotFound } from '../shared/ledgerErrors';
 import { lockTransaction } from '../shared/ledgerLocks';
 import { assertReportOfEntity, findForecast } from '../shared/ledgerRows';
+import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 
 export type DeleteForecastInput = {
   forecastId: string;
@@ -35,6 +36,8 @@ export async function deleteForecast(
     if (refusal) throw badLedgerInput(refusal);
     if (!(await lockTransaction(tx, forecast.transactionId))) throw forecastNotFound();
     const deleted = await deleteTransaction(tx, forecast.transactionId, userId, clock.now());
+    // Shares of the line it forecast follow it.
+    await refreshPercentageForecasts(tx, forecast.entityId, userId, clock.now());
     return {
       id: forecast.id,
       transactionId: forecast.transactionId,

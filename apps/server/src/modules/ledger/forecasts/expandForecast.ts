@@ -7,8 +7,9 @@ import {
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { accounts, monthlyRollups } from '../../../db/schema';
-import { insertEntries, type NewEntry } from '../shared/entryWrites';
+import { insertEntries } from '../shared/entryWrites';
 import type { AccountRow, EntryRow, ForecastRow } from '../shared/ledgerRows';
+import { occurrenceEntries } from '../shared/occurrenceEntries';
 
 /**
  * Materialises a forecast's occurrences as entries (scenario 'forecast') of its Budget transaction:
@@ -30,30 +31,6 @@ export async function expandForecast(
   });
   const rows = months.flatMap((month) => occurrenceEntries(forecast, text, month, forecast.amount));
   return insertEntries(tx, rows, userId, now);
-}
-
-/**
- * One occurrence of a forecast in a month: `cents` on its account and the negation on its against
- * account, dated the first of the month, scenario 'forecast'.
- */
-export function occurrenceEntries(
-  forecast: Pick<ForecastRow, 'entityId' | 'transactionId' | 'accountId' | 'againstAccountId'>,
-  text: { name: string; memo: string },
-  month: string,
-  cents: number,
-): NewEntry[] {
-  const leg = {
-    entityId: forecast.entityId,
-    transactionId: forecast.transactionId,
-    date: `${month}-01`,
-    name: text.name,
-    memo: text.memo,
-    scenario: 'forecast' as const,
-  };
-  return [
-    { ...leg, accountId: forecast.accountId, amount: cents },
-    { ...leg, accountId: forecast.againstAccountId, amount: -cents },
-  ];
 }
 
 /** The months an average forecast averages and the account's actual figure in each (raw cents). */
@@ -98,7 +75,7 @@ export async function averageWindow(
 
 /**
  * A forecast's amount per occurrence, in cents: `fixed`, the amount given; `average`, the average of
- * averageWindow. It is computed when the forecast is saved and stored; saving the forecast again
+ * averageWindow; `percentage`, 0 until refreshPercentageForecasts writes its months (then the first's). It is computed when the forecast is saved and stored; saving the forecast again
  * recomputes it from the actuals of that moment.
  */
 export async function computeForecastAmount(
@@ -114,6 +91,8 @@ export async function computeForecastAmount(
   },
 ): Promise<number> {
   if (forecast.calculationType === 'fixed') return forecast.fixedCents ?? 0;
+  // A percentage forecast's months each have their own figure: refreshPercentageForecasts writes them.
+  if (forecast.calculationType === 'percentage') return 0;
   const { average } = await averageWindow(tx, { ...forecast, averageMonths: forecast.averageMonths ?? 0 });
   return average;
 }

@@ -1,4 +1,4 @@
-import { ENTRY_MEMO_MAX } from '@keel/domain';
+import { ENTRY_MEMO_MAX, PERCENTAGE_DECIMALS, PERCENTAGE_MAX, PERCENTAGE_MIN } from '@keel/domain';
 import { builder } from '../../../graphql/builder';
 import { fieldPolicy } from '../../../graphql/fieldPolicy';
 import { textLimit } from '../../../graphql/inputLimits';
@@ -9,12 +9,15 @@ import { createForecast, updateForecast } from './saveForecast';
 
 const idOrNull = (value: string | number | null | undefined) => (value == null ? null : String(value));
 
+const SOURCE_ACCOUNT_ARG = `For percentage: the report line (an account of the same company, with its sub-accounts) the forecast is a share of. Not the forecast's own account, a line containing it, or a line that depends on it through other percentage forecasts (BAD_USER_INPUT, extensions.field 'sourceAccountId').`;
+const PERCENT_ARG = `For percentage: the share as a percent (2.9 for 2.9%), ${PERCENTAGE_MIN} to ${PERCENTAGE_MAX}, at most ${PERCENTAGE_DECIMALS} decimals, not zero (BAD_USER_INPUT, extensions.field 'percent').`;
+
 builder.mutationFields((t) => ({
   createForecast: t.field({
     ...fieldPolicy({ access: 'bookkeeping' }),
     type: ForecastRef,
     description:
-      "CreateForecast: a forecast from the start month (date, 'YYYY-MM'), recurring none, monthly (default), quarterly or annually for 60 months. Each occurrence puts the amount per occurrence on accountId and its negation on againstId (default: Banks, else the first account), as forecast entries on the first of the month. calculationType fixed (default; amount in whole units, required) or average (averageMonths 1-24, required).",
+      "CreateForecast: a forecast from the start month (date, 'YYYY-MM'), recurring none, monthly (default), quarterly or annually for 60 months. Each occurrence puts the amount per occurrence on accountId and its negation on againstId (default: Banks, else the first account), as forecast entries on the first of the month. calculationType fixed (default; amount in whole units, required), average (averageMonths 1-24, required) or percentage (sourceAccountId and percent, required: each month percent of that report line's figure, following it).",
     args: {
       accountId: t.arg.id({ required: true }),
       againstId: t.arg.id(),
@@ -23,6 +26,8 @@ builder.mutationFields((t) => ({
         description: 'For average: how many full months before the start to average.',
       }),
       calculationType: t.arg({ type: ForecastCalculationTypeRef }),
+      sourceAccountId: t.arg.id({ description: SOURCE_ACCOUNT_ARG }),
+      percent: t.arg.float({ description: PERCENT_ARG }),
       date: t.arg({ type: 'MonthKey', required: true, description: 'The start month.' }),
       entityId: t.arg.id({ required: true }),
       memo: t.arg.string({ ...textLimit(ENTRY_MEMO_MAX) }),
@@ -40,6 +45,8 @@ builder.mutationFields((t) => ({
         amount: args.amount,
         averageMonths: args.averageMonths,
         calculationType: args.calculationType,
+        sourceAccountId: idOrNull(args.sourceAccountId),
+        percent: args.percent,
         startMonth: args.date,
         name: args.name,
         memo: args.memo,
@@ -52,7 +59,7 @@ builder.mutationFields((t) => ({
     ...fieldPolicy({ access: 'bookkeeping' }),
     type: ForecastRef,
     description:
-      'UpdateForecast: new parameters for the forecast budgetId (absent fields stay) and its occurrences replaced; an average amount is recomputed.',
+      "UpdateForecast: new parameters for the forecast budgetId (absent fields stay) and its occurrences replaced; an average amount is recomputed, a percentage forecast takes its source line's figures of the moment.",
     args: {
       budgetId: t.arg.id({ required: true, description: 'The forecast id (Entry.refTransaction.id).' }),
       accountId: t.arg.id(),
@@ -60,6 +67,8 @@ builder.mutationFields((t) => ({
       amount: t.arg({ type: 'Units' }),
       averageMonths: t.arg.int(),
       calculationType: t.arg({ type: ForecastCalculationTypeRef }),
+      sourceAccountId: t.arg.id({ description: SOURCE_ACCOUNT_ARG }),
+      percent: t.arg.float({ description: PERCENT_ARG }),
       date: t.arg({ type: 'MonthKey', description: 'The start month.' }),
       entityId: t.arg.id(),
       memo: t.arg.string({ ...textLimit(ENTRY_MEMO_MAX) }),
@@ -78,6 +87,8 @@ builder.mutationFields((t) => ({
         amount: args.amount,
         averageMonths: args.averageMonths,
         calculationType: args.calculationType,
+        sourceAccountId: idOrNull(args.sourceAccountId),
+        percent: args.percent,
         startMonth: args.date,
         name: args.name,
         memo: args.memo,

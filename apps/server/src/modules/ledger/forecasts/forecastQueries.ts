@@ -1,9 +1,21 @@
-import { AVERAGE_MONTHS_MAX, averageMonthsSchema, monthKeyOfDate } from '@keel/domain';
+import {
+  AVERAGE_MONTHS_MAX,
+  averageMonthsSchema,
+  computePercentageForecast,
+  forecastOccurrenceMonths,
+  forecastPercentSchema,
+  monthKeyOfDate,
+  percentToPpm,
+} from '@keel/domain';
 import { builder } from '../../../graphql/builder';
 import { fieldPolicy } from '../../../graphql/fieldPolicy';
 import { parseLedgerInput } from '../shared/ledgerErrors';
 import { findAccountInEntity } from '../shared/ledgerRows';
+import { readLineFigures } from '../shared/readLineFigures';
+import { checkPercentageSource } from './checkPercentageSource';
 import { type AverageWindow, averageWindow } from './expandForecast';
+import { ForecastRecurrenceRef } from './forecastTypes';
+import { parseField } from './parseField';
 
 type AverageAnswer = AverageWindow & { sign: number };
 
@@ -71,6 +83,86 @@ builder.queryFields((t) => ({
         currentMonth: monthKeyOfDate(ctx.clock.now().toISOString()),
       });
       return { ...window, sign: account.sign };
+    },
+  }),
+}));
+
+type PercentageAnswer = {
+  sourceName: string;
+  percent: number;
+  months: { month: string; sourceAmount: number; amount: number }[];
+};
+
+const PercentageMonthRef = builder
+  .objectRef<PercentageAnswer['months'][number]>('PercentageForecastMonth')
+  .implement({
+    description: "One month of a percentage forecast: the source line's figure and the forecast's.",
+    fields: (t) => ({
+      month: t.field({ type: 'MonthKey', resolve: (m) => m.month }),
+      sourceAmount: t.field({
+        type: 'Cents',
+        description:
+          "The source line's figure that month as its report row shows it: its actual up to the current month, its forecast after.",
+        resolve: (m) => m.sourceAmount,
+      }),
+      amount: t.field({
+        type: 'Cents',
+        description:
+          'percent of sourceAmount, rounded half away from zero to the cent, as the forecast row shows it.',
+        resolve: (m) => m.amount,
+      }),
+    }),
+  });
+
+const ForecastPercentageRef = builder.objectRef<PercentageAnswer>('ForecastPercentage').implement({
+  description:
+    "The working of a percentage forecast: for each month it occurs in, the source line's figure and the percent of it.",
+  fields: (t) => ({
+    sourceName: t.exposeString('sourceName', { description: "The source line's account name." }),
+    percent: t.exposeFloat('percent', { description: 'The share, as a percent (2.9 for 2.9%).' }),
+    months: t.field({ type: [PercentageMonthRef], resolve: (a) => a.months }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  forecastPercentage: t.field({
+    ...fieldPolicy({ access: 'read' }),
+    type: ForecastPercentageRef,
+    description:
+      "What a percentage forecast on accountId of sourceAccountId's line would book from startMonth (recurring, default monthly, for 60 months): each month, percent of the line's report figure that month, as the forecast saved now would. The same refusals as CreateForecast: a source line that is not the company's, contains the forecast's account or depends on it (extensions.field 'sourceAccountId'), a percent out of range (extensions.field 'percent'). budgetId: the forecast being edited, left out of the loop check.",
+    args: {
+      entityId: t.arg.id({ required: true }),
+      accountId: t.arg.id({ required: true }),
+      sourceAccountId: t.arg.id({ required: true }),
+      percent: t.arg.float({ required: true }),
+      startMonth: t.arg({ type: 'MonthKey', required: true }),
+      recurring: t.arg({ type: ForecastRecurrenceRef }),
+      budgetId: t.arg.id(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const entityId = String(args.entityId);
+      await ctx.requireEntity(entityId, 'read');
+      const percent = parseField(forecastPercentSchema, args.percent, 'percent');
+      const account = await findAccountInEntity(ctx.db, entityId, String(args.accountId));
+      const source = await checkPercentageSource(ctx.db, {
+        entityId,
+        forecastId: args.budgetId == null ? null : String(args.budgetId),
+        account,
+        sourceAccountId: String(args.sourceAccountId),
+      });
+      const currentMonth = monthKeyOfDate(ctx.clock.now().toISOString());
+      const months = forecastOccurrenceMonths({
+        startMonth: args.startMonth,
+        endMonth: null,
+        recurring: args.recurring ?? 'monthly',
+      });
+      const figures = await readLineFigures(ctx.db, { entityId, account: source, months, currentMonth });
+      const computed = computePercentageForecast(figures, percentToPpm(percent), currentMonth);
+      return {
+        sourceName: source.name,
+        percent,
+        months: computed.map((m) => ({ month: m.month, sourceAmount: m.sourceCents, amount: m.cents })),
+      };
     },
   }),
 }));

@@ -1,4 +1,4 @@
-import { FORECAST_CALCULATION_TYPES, FORECAST_RECURRENCES } from '@keel/domain';
+import { FORECAST_CALCULATION_TYPES, FORECAST_RECURRENCES, ppmToPercent } from '@keel/domain';
 import { builder } from '../../../graphql/builder';
 import { AccountRef } from '../accounts';
 import { loadExistingAccount } from '../shared/loadAccount';
@@ -11,7 +11,7 @@ export const ForecastRecurrenceRef = builder.enumType('ForecastRecurrence', {
 
 export const ForecastCalculationTypeRef = builder.enumType('ForecastCalculationType', {
   description:
-    "fixed: the amount given, per occurrence. average: the average of the account's actual monthly totals over the averageMonths full months before the start month, rounded half away from zero to the cent, computed when the forecast is saved.",
+    "fixed: the amount given, per occurrence. average: the average of the account's actual monthly totals over the averageMonths full months before the start month, rounded half away from zero to the cent, computed when the forecast is saved. percentage: each occurrence month, percent of the source line's report figure that month (its actual up to the current month, its forecast after; the account with its sub-accounts, as its row shows it), rounded half away from zero to the cent, and booked as the forecast's row shows it; it follows the source line, recomputed whenever a forecast changes.",
   values: FORECAST_CALCULATION_TYPES,
 });
 
@@ -40,7 +40,7 @@ export const ForecastRef = builder.objectRef<ForecastRecord>('Forecast').impleme
     amount: t.field({
       type: 'Units',
       description:
-        'Per occurrence, in whole units (as CreateForecast takes it); for average, the computed figure.',
+        "Per occurrence, in whole units (as CreateForecast takes it); for average, the computed figure; for percentage, the first month's (each month has its own).",
       resolve: (forecast) => forecast.amount / 100,
     }),
     amountCents: t.field({
@@ -52,6 +52,15 @@ export const ForecastRef = builder.objectRef<ForecastRecord>('Forecast').impleme
     averageMonths: t.exposeInt('averageMonths', {
       nullable: true,
       description: 'For average: months averaged.',
+    }),
+    sourceAccountId: t.exposeID('sourceAccountId', {
+      nullable: true,
+      description: 'For percentage: the report line it is a share of.',
+    }),
+    percent: t.float({
+      nullable: true,
+      description: 'For percentage: the share as a percent (2.9 for 2.9%).',
+      resolve: (f) => (f.sharePpm == null ? null : ppmToPercent(f.sharePpm)),
     }),
     recurring: t.field({ type: ForecastRecurrenceRef, resolve: (f) => f.recurring }),
     startDate: t.field({ type: 'MonthKey', description: 'The start month.', resolve: (f) => f.startMonth }),

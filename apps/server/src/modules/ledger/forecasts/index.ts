@@ -8,6 +8,7 @@
 import './forecastMutations';
 import './forecastQueries';
 
+export { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 export { adjustForecastCell, type CellAdjustmentInput } from './adjustForecastCell';
 export { type DeletedForecast, type DeleteForecastInput, deleteForecast } from './deleteForecast';
 export { ForecastRef } from './forecastTypes';

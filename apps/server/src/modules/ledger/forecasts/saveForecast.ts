@@ -6,7 +6,10 @@ import {
   entryNameSchema,
   type ForecastCalculationType,
   type ForecastRecurrence,
+  forecastPercentSchema,
   monthKeyOfDate,
+  percentToPpm,
+  ppmToPercent,
   unitsToCents,
 } from '@keel/domain';
 import { eq } from 'drizzle-orm';
@@ -14,6 +17,7 @@ import type { Clock } from '../../../clock';
 import type { Db, Tx } from '../../../db/client';
 import { entries, type ForecastKind, forecasts, transactions } from '../../../db/schema';
 import { writeTransaction } from '../../../db/transactions';
+import { badInput } from '../../../graphql/errors';
 import { deleteEntries } from '../shared/entryWrites';
 import {
   badLedgerInput,
@@ -28,8 +32,11 @@ import {
   findForecast,
   type TransactionRow,
 } from '../shared/ledgerRows';
+import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 import { resolveAgainstAccount } from '../shared/resolveAgainstAccount';
+import { checkPercentageSource } from './checkPercentageSource';
 import { computeForecastAmount, expandForecast } from './expandForecast';
+import { parseField } from './parseField';
 
 /** CreateForecast's and UpdateForecast's fields. On update, absent (or null) fields stay as they are. */
 export type ForecastInput = {
@@ -40,6 +47,10 @@ export type ForecastInput = {
   amount?: number | null;
   averageMonths?: number | null;
   calculationType?: ForecastCalculationType | null;
+  /** For 'percentage': the report line (an account of the same company) it is a share of. */
+  sourceAccountId?: string | null;
+  /** For 'percentage': the share as a percent (2.9 for 2.9%), -1000 to 1000, at most 4 decimals. */
+  percent?: number | null;
   /** The start month, 'YYYY-MM'. */
   startMonth?: string | null;
   name?: string | null;
@@ -98,8 +109,7 @@ export async function createForecast(
       })
       .returning();
     if (!forecast) throw new Error('Forecast insert returned nothing');
-    await expandForecast(tx, forecast, params, userId, now);
-    return { ...forecast, name: params.name, memo: params.memo };
+    return finishForecastWrite(tx, forecast, params, userId, now);
   });
 }
 
@@ -145,9 +155,26 @@ export async function updateForecast(
       .where(eq(forecasts.id, existing.id))
       .returning();
     if (!forecast) throw forecastNotFound();
-    await expandForecast(tx, forecast, params, userId, now);
-    return { ...forecast, name: params.name, memo: params.memo };
+    return finishForecastWrite(tx, forecast, params, userId, now);
   });
+}
+
+/**
+ * A saved forecast's occurrences: a fixed or average forecast expands its one amount; then every
+ * percentage forecast of the company is brought up to date (refreshPercentageForecasts), a new or
+ * changed percentage forecast among them, and those reading the line this forecast books on.
+ */
+async function finishForecastWrite(
+  tx: Tx,
+  forecast: ForecastRow,
+  text: { name: string; memo: string },
+  userId: string | null,
+  now: Date,
+): Promise<ForecastRecord> {
+  if (forecast.calculationType !== 'percentage') await expandForecast(tx, forecast, text, userId, now);
+  await refreshPercentageForecasts(tx, forecast.entityId, userId, now);
+  const current = (await findForecast(tx, forecast.id)) ?? forecast;
+  return { ...current, name: text.name, memo: text.memo };
 }
 
 /** Checks and completes the parameters; computes the amount per occurrence. */
@@ -174,7 +201,24 @@ async function resolveForecastParams(
 
   let fixedCents: number | null = null;
   let averageMonths: number | null = null;
-  if (calculationType === 'fixed') {
+  let sourceAccountId: string | null = null;
+  let sharePpm: number | null = null;
+  if (calculationType === 'percentage') {
+    const sourceId = input.sourceAccountId ?? existing?.sourceAccountId;
+    if (!sourceId) throw badInput('Source line is required for a percentage forecast', 'sourceAccountId');
+    const percent =
+      input.percent ?? (existing?.sharePpm != null ? ppmToPercent(existing.sharePpm) : undefined);
+    sharePpm = percentToPpm(parseField(forecastPercentSchema, percent, 'percent'));
+    const source = await checkPercentageSource(tx, {
+      entityId,
+      forecastId: existing?.id ?? null,
+      account,
+      sourceAccountId: sourceId,
+    });
+    // Kept while the forecast is saved (a delete of it waits), as the accounts it books on are.
+    await lockAccounts(tx, entityId, [source.id], { require: true });
+    sourceAccountId = source.id;
+  } else if (calculationType === 'fixed') {
     if (input.amount == null && existing?.calculationType !== 'fixed') {
       throw badLedgerInput('Amount is required for a fixed forecast');
     }
@@ -207,6 +251,8 @@ async function resolveForecastParams(
       amount,
       calculationType,
       averageMonths,
+      sourceAccountId,
+      sharePpm,
       recurring,
       startMonth,
       endMonth: existing?.endMonth ?? null,

@@ -1,18 +1,14 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { entries, forecasts, transactions } from '../../../db/schema';
+import { forecasts, transactions } from '../../../db/schema';
 import { deleteTransaction } from '../shared/deleteTransaction';
-import {
-  type AmountEdit,
-  deleteEntries,
-  insertEntries,
-  renameEntries,
-  updateEntryAmounts,
-} from '../shared/entryWrites';
+import { insertEntries } from '../shared/entryWrites';
 import { lockAccounts, lockTransaction } from '../shared/ledgerLocks';
-import { type EntryRow, type ForecastRow, findForecast } from '../shared/ledgerRows';
+import { type ForecastRow, findForecast } from '../shared/ledgerRows';
+import { occurrenceEntries } from '../shared/occurrenceEntries';
+import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 import { resolveAgainstAccount } from '../shared/resolveAgainstAccount';
-import { occurrenceEntries } from './expandForecast';
+import { reviseForecastEntries } from '../shared/reviseForecastEntries';
 
 /** A month a derived forecast writes, in raw debit-positive cents on its account. */
 export type DerivedForecastMonth = { month: string; cents: number };
@@ -52,6 +48,18 @@ export async function writeDerivedForecast(
   now: Date,
   input: DerivedForecastInput,
 ): Promise<string> {
+  const id = await writeDerivedForecastRows(tx, userId, now, input);
+  // Percentage forecasts reading the lines it writes follow them.
+  await refreshPercentageForecasts(tx, input.entityId, userId, now);
+  return id;
+}
+
+async function writeDerivedForecastRows(
+  tx: Tx,
+  userId: string | null,
+  now: Date,
+  input: DerivedForecastInput,
+): Promise<string> {
   const existing = input.forecastId ? await findForecast(tx, input.forecastId) : null;
   const kept =
     existing && existing.kind === input.kind && existing.accountId === input.accountId ? existing : null;
@@ -59,7 +67,7 @@ export async function writeDerivedForecast(
   // the transaction.
   const against = await resolveAgainstAccount(tx, input.entityId, input.accountId, kept?.againstAccountId);
   await lockAccounts(tx, input.entityId, [input.accountId, against.id], { require: true });
-  if (existing && !kept) await deleteDerivedForecast(tx, existing.id, userId, now);
+  if (existing && !kept) await removeDerivedForecast(tx, existing.id, userId, now);
   const sorted = [...input.months].sort((a, b) => a.month.localeCompare(b.month));
   const first = sorted[0];
   const last = sorted[sorted.length - 1];
@@ -70,7 +78,7 @@ export async function writeDerivedForecast(
     await reviseDerivedForecast(tx, userId, now, { ...input, months: sorted }, kept);
     return kept.id;
   }
-  if (kept) await deleteDerivedForecast(tx, kept.id, userId, now);
+  if (kept) await removeDerivedForecast(tx, kept.id, userId, now);
   const [transaction] = await tx
     .insert(transactions)
     .values({
@@ -110,10 +118,9 @@ function monthEntries(forecast: ForecastRow, name: string, months: readonly Deri
 }
 
 /**
- * Brings a derived forecast's entries to `input.months` in place, touching only what differs: a month
- * whose figure changed gets its two entries' new amounts (one statement for all), a month no longer
- * written loses its entries (unless before `keepBefore`), a new month gets a pair. A new name renames the transaction and its
- * entries. When nothing differs nothing is written, so the ledger version (and the report cache) stays.
+ * Brings a derived forecast to `input.months` in place (reviseForecastEntries: only what differs is
+ * written), then its transaction's name and date and its row's first amount and months. When nothing
+ * differs nothing is written, so the ledger version (and the report cache) stays.
  */
 async function reviseDerivedForecast(
   tx: Tx,
@@ -122,41 +129,10 @@ async function reviseDerivedForecast(
   input: DerivedForecastInput,
   forecast: ForecastRow,
 ) {
-  const wanted = new Map(input.months.map(({ month, cents }) => [month, cents]));
-  const current = await tx.select().from(entries).where(eq(entries.transactionId, forecast.transactionId));
-  const pairs = new Map<string, { own?: EntryRow; against?: EntryRow }>();
-  const stray: EntryRow[] = [];
-  for (const row of current) {
-    const month = row.date.slice(0, 7);
-    const pair = pairs.get(month) ?? {};
-    pairs.set(month, pair);
-    if (row.accountId === forecast.accountId && !pair.own && row.date === `${month}-01`) pair.own = row;
-    else if (row.accountId === forecast.againstAccountId && !pair.against && row.date === `${month}-01`)
-      pair.against = row;
-    else stray.push(row);
-  }
-  const isKept = (month: string) => input.keepBefore !== undefined && month < input.keepBefore;
-  const edits: AmountEdit[] = [];
-  const removed: EntryRow[] = stray.filter((row) => !isKept(row.date.slice(0, 7)));
-  for (const [month, pair] of pairs) {
-    if (isKept(month)) continue;
-    const cents = wanted.get(month);
-    if (cents === undefined || !pair.own || !pair.against) {
-      removed.push(...[pair.own, pair.against].filter((row): row is EntryRow => row !== undefined));
-      continue;
-    }
-    edits.push({ before: pair.own, amount: cents }, { before: pair.against, amount: -cents });
-  }
-  const added = input.months.filter(({ month }) => {
-    const pair = pairs.get(month);
-    return !isKept(month) && (!pair?.own || !pair.against);
-  });
-
-  const written = input.months.filter(({ month }) => !isKept(month));
-  const keptMonths = [...pairs.entries()]
-    .filter(([month, pair]) => isKept(month) && pair.own)
-    .map(([month, pair]) => ({ month, cents: pair.own?.amount ?? 0 }))
-    .sort((a, b) => a.month.localeCompare(b.month));
+  const keptMonths = await reviseForecastEntries(tx, userId, now, forecast, input);
+  const written = input.months.filter(
+    ({ month }) => input.keepBefore === undefined || month >= input.keepBefore,
+  );
   const first = keptMonths[0] ?? written[0];
   const last = written[written.length - 1] ?? keptMonths[keptMonths.length - 1];
   if (!first || !last) throw new Error('A derived forecast needs at least one month');
@@ -165,9 +141,8 @@ async function reviseDerivedForecast(
     .from(transactions)
     .where(eq(transactions.id, forecast.transactionId));
   if (!transaction) throw new Error('Derived forecast vanished');
-  const renamed = transaction.name !== input.name;
   const date = `${first.month}-01`;
-  if (renamed || transaction.date !== date) {
+  if (transaction.name !== input.name || transaction.date !== date) {
     await tx
       .update(transactions)
       .set({ name: input.name, date, updatedAt: now })
@@ -183,23 +158,6 @@ async function reviseDerivedForecast(
       .set({ amount: first.cents, startMonth: first.month, endMonth: last.month, updatedAt: now })
       .where(eq(forecasts.id, forecast.id));
   }
-  if (removed.length > 0) {
-    await deleteEntries(
-      tx,
-      inArray(
-        entries.id,
-        removed.map((row) => row.id),
-      ),
-      userId,
-      now,
-    );
-  }
-  await updateEntryAmounts(tx, edits, userId, now);
-  if (renamed) {
-    const kept = current.filter((row) => !removed.includes(row));
-    await renameEntries(tx, kept, input.name, userId, now);
-  }
-  await insertEntries(tx, monthEntries(forecast, input.name, added), userId, now);
 }
 
 /**
@@ -208,11 +166,23 @@ async function reviseDerivedForecast(
  * derived forecasts: they change only through their model or the hiring plan, which call this.)
  */
 export async function deleteDerivedForecast(tx: Tx, forecastId: string, userId: string | null, now: Date) {
+  const entityId = await removeDerivedForecast(tx, forecastId, userId, now);
+  if (entityId) await refreshPercentageForecasts(tx, entityId, userId, now);
+}
+
+/** Deletes a derived forecast whole; returns its entity, or null when it was gone. */
+async function removeDerivedForecast(
+  tx: Tx,
+  forecastId: string,
+  userId: string | null,
+  now: Date,
+): Promise<string | null> {
   const forecast = await findForecast(tx, forecastId);
-  if (!forecast) return;
+  if (!forecast) return null;
   await lockAccounts(tx, forecast.entityId, [forecast.accountId, forecast.againstAccountId], {
     require: false,
   });
-  if (!(await lockTransaction(tx, forecast.transactionId))) return;
+  if (!(await lockTransaction(tx, forecast.transactionId))) return null;
   await deleteTransaction(tx, forecast.transactionId, userId, now);
+  return forecast.entityId;
 }

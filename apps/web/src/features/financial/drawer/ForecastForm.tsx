@@ -7,8 +7,12 @@ import {
   DEFAULT_FORECAST_RECURRENCE,
   FORECAST_CALCULATION_TYPES,
   FORECAST_RECURRENCES,
+  forecastPercentSchema,
   MONTH_NAMES,
   type MonthKey,
+  PERCENTAGE_DECIMALS,
+  PERCENTAGE_MAX,
+  PERCENTAGE_MIN,
   parseMonthKey,
   toMonthKey,
 } from '@keel/domain';
@@ -28,6 +32,8 @@ import { drawerFormSchema } from './formFields/drawerFormSchema';
 import { listAgainstAccounts } from './formFields/listAgainstAccounts';
 import { NameAndMemoFields } from './formFields/NameAndMemoFields';
 import { useDrawerFormSave } from './formFields/useDrawerFormSave';
+import { PercentageWorking } from './PercentageWorking';
+import { percentageSourceOptions } from './percentageSourceOptions';
 
 const MONTH_OPTIONS = MONTH_NAMES.map((label, index) => ({ value: String(index + 1), label }));
 
@@ -41,6 +47,7 @@ const RECURRENCE_LABELS: Record<(typeof FORECAST_RECURRENCES)[number], string> =
 const CALCULATION_LABELS: Record<(typeof FORECAST_CALCULATION_TYPES)[number], string> = {
   fixed: 'Fixed amount',
   average: 'Average of last months',
+  percentage: 'Percentage of another line',
 };
 
 const forecastFormSchema = drawerFormSchema
@@ -48,6 +55,8 @@ const forecastFormSchema = drawerFormSchema
     calculationType: z.enum(FORECAST_CALCULATION_TYPES),
     amount: z.object({ text: z.string(), negative: z.boolean() }),
     averageMonths: z.union([z.number(), z.string()]),
+    sourceAccountId: z.string(),
+    percent: z.union([z.number(), z.string()]),
     startMonth: z.string().min(1, 'Month is required'),
     startYear: z.string().min(1, 'Year is required'),
     recurring: z.enum(FORECAST_RECURRENCES),
@@ -61,6 +70,23 @@ const forecastFormSchema = drawerFormSchema
           code: 'custom',
           path: ['amount'],
           message: amount.error.issues[0]?.message ?? '',
+        });
+      }
+    } else if (values.calculationType === 'percentage') {
+      if (!values.sourceAccountId) {
+        context.addIssue({
+          code: 'custom',
+          path: ['sourceAccountId'],
+          message: 'Choose the line it is a share of',
+        });
+      }
+      const typed = typeof values.percent === 'string' ? values.percent.trim() : values.percent;
+      const percent = forecastPercentSchema.safeParse(typed === '' ? undefined : Number(typed));
+      if (!percent.success) {
+        context.addIssue({
+          code: 'custom',
+          path: ['percent'],
+          message: percent.error.issues[0]?.message ?? '',
         });
       }
     } else {
@@ -84,8 +110,8 @@ export type ForecastFormProps = DrawerFormProps & {
 
 /**
  * The Forecast form (future months): Name, Memo, Amount (whole units per occurrence, at most 2
- * decimals) or the average of the last N actual months, start month and year, recurrence and the
- * account it is booked against. Saved with CreateForecast / UpdateForecast (budgetId = the forecast).
+ * decimals), the average of the last N actual months, or a percent of another report line each month
+ * (with its working), start month and year, recurrence and the account it is booked against. Saved with CreateForecast / UpdateForecast (budgetId = the forecast).
  * An occurrence may be the forecast's against side; the form always speaks for the entry's account.
  */
 export function ForecastForm({
@@ -116,6 +142,8 @@ export function ForecastForm({
         ? amountInputFromCents((onForecastSide ? forecast.amountCents : -forecast.amountCents) * sign)
         : EMPTY_AMOUNT_INPUT,
       averageMonths: forecast?.averageMonths ?? 3,
+      sourceAccountId: forecast?.sourceAccountId ?? '',
+      percent: forecast?.percent ?? '',
       startMonth: String(start.month),
       startYear: String(start.year),
       recurring: forecast?.recurring ?? DEFAULT_FORECAST_RECURRENCE,
@@ -125,6 +153,8 @@ export function ForecastForm({
   const { errors, isValid, isSubmitting } = form.formState;
   const calculationType = form.watch('calculationType');
   const [averageMonths, startMonth, startYear] = form.watch(['averageMonths', 'startMonth', 'startYear']);
+  const [sourceAccountId, percent, recurring] = form.watch(['sourceAccountId', 'percent', 'recurring']);
+  const sources = percentageSourceOptions(accounts, bookedOn);
   const { serverError, save } = useDrawerFormSave(entityId, onDone);
   const [createForecast] = useMutation(CREATE_FORECAST_MUTATION, REPORT_MUTATION_OPTIONS);
   const [updateForecast] = useMutation(UPDATE_FORECAST_MUTATION, REPORT_MUTATION_OPTIONS);
@@ -134,6 +164,7 @@ export function ForecastForm({
 
   const submit = form.handleSubmit((values) => {
     const fixed = values.calculationType === 'fixed';
+    const share = values.calculationType === 'percentage';
     const variables = {
       reportId,
       entityId,
@@ -141,8 +172,10 @@ export function ForecastForm({
       againstId: values.againstId,
       // Units: whole dollars with at most 2 decimals, debit-positive on accountId.
       amount: fixed ? (amountFieldCents(values.amount) * sign) / 100 : null,
-      averageMonths: fixed ? null : Number(values.averageMonths),
+      averageMonths: values.calculationType === 'average' ? Number(values.averageMonths) : null,
       calculationType: values.calculationType,
+      sourceAccountId: share ? values.sourceAccountId : null,
+      percent: share ? Number(values.percent) : null,
       date: toMonthKey(Number(values.startYear), Number(values.startMonth)),
       name: values.name,
       memo: values.memo,
@@ -180,6 +213,57 @@ export function ForecastForm({
       />
       {calculationType === 'fixed' ? (
         <AmountField control={form.control} name="amount" />
+      ) : calculationType === 'percentage' ? (
+        <>
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <Controller
+              control={form.control}
+              name="percent"
+              render={({ field, fieldState }) => (
+                <NumberInput
+                  label="Percent"
+                  suffix="%"
+                  min={PERCENTAGE_MIN}
+                  max={PERCENTAGE_MAX}
+                  decimalScale={PERCENTAGE_DECIMALS}
+                  clampBehavior="none"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                  style={{ flex: '0 0 7rem' }}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="sourceAccountId"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Of line"
+                  placeholder="Choose a line"
+                  searchable
+                  data={sources}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                  comboboxProps={{ withinPortal: true }}
+                  style={{ flex: 1, minWidth: 0 }}
+                />
+              )}
+            />
+          </Group>
+          <PercentageWorking
+            entityId={entityId}
+            accountId={bookedOn}
+            sourceAccountId={sourceAccountId}
+            percent={Number(percent)}
+            startMonth={toMonthKey(Number(startYear), Number(startMonth))}
+            recurring={recurring}
+            budgetId={forecast?.id ?? null}
+          />
+        </>
       ) : (
         <>
           <Controller

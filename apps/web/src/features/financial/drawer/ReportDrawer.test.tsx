@@ -49,6 +49,7 @@ function account(id: string, name: string, path: string, ancestry: string): Repo
     accountGroup: null,
     accountType: 'Expense',
     isMutable: true,
+    shownWhenEmpty: false,
     sign: 1,
     sortOrder: 0,
     refType: null,
@@ -97,6 +98,7 @@ const REPORT: ReportViewData = {
   columns: [monthColumn('2026-10'), monthColumn('2026-11'), monthColumn('2026-12'), YEAR_COLUMN],
   lineItems: [SOFTWARE_ROW, SAAS_ROW, SECTION_ROW],
   accounts: ACCOUNTS,
+  staleModelOutputs: [],
 };
 
 const ENTRY = {

@@ -72,6 +72,8 @@ export const CREATE_FORECAST_MUTATION = graphql(`
     $amount: Units
     $averageMonths: Int
     $calculationType: ForecastCalculationType
+    $sourceAccountId: ID
+    $percent: Float
     $date: MonthKey!
     $name: String
     $memo: String
@@ -85,6 +87,8 @@ export const CREATE_FORECAST_MUTATION = graphql(`
       amount: $amount
       averageMonths: $averageMonths
       calculationType: $calculationType
+      sourceAccountId: $sourceAccountId
+      percent: $percent
       date: $date
       name: $name
       memo: $memo
@@ -105,6 +109,8 @@ export const UPDATE_FORECAST_MUTATION = graphql(`
     $amount: Units
     $averageMonths: Int
     $calculationType: ForecastCalculationType
+    $sourceAccountId: ID
+    $percent: Float
     $date: MonthKey
     $name: String
     $memo: String
@@ -119,6 +125,8 @@ export const UPDATE_FORECAST_MUTATION = graphql(`
       amount: $amount
       averageMonths: $averageMonths
       calculationType: $calculationType
+      sourceAccountId: $sourceAccountId
+      percent: $percent
       date: $date
       name: $name
       memo: $memo

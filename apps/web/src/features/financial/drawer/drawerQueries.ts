@@ -15,6 +15,8 @@ const FORECAST_FIELDS = graphql(`
     amountCents
     averageMonths
     calculationType
+    sourceAccountId
+    percent
     recurring
     startDate
     name
