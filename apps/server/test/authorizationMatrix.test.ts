@@ -435,6 +435,11 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
       forecastAverage(entityId: $e, accountId: $a, startMonth: "2027-01", averageMonths: 3) { average } }`,
     variables: { e: victim.entityId, a: ids.expense },
   }),
+  'Query.forecastPercentage': async () => ({
+    query: `query($e: ID!, $a: ID!, $s: ID!) {
+      forecastPercentage(entityId: $e, accountId: $a, sourceAccountId: $s, percent: 2.9, startMonth: "2027-01") { percent } }`,
+    variables: { e: victim.entityId, a: await freshAccount(), s: ids.banks },
+  }),
   'Mutation.createEntity': async () => ({ query: 'mutation { createEntity(name: "Matrix Co") { id } }' }),
   'Mutation.createAccount': async () => ({
     query:
@@ -443,6 +448,10 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
   }),
   'Mutation.updateAccount': async () => ({
     query: 'mutation($id: ID!) { updateAccount(id: $id, name: "Renamed by matrix") { id } }',
+    variables: { id: await freshAccount() },
+  }),
+  'Mutation.setAccountShownWhenEmpty': async () => ({
+    query: 'mutation($id: ID!) { setAccountShownWhenEmpty(id: $id, shown: false) { id } }',
     variables: { id: await freshAccount() },
   }),
   'Mutation.deleteAccount': async () => ({

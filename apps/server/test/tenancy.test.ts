@@ -127,6 +127,11 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
       forecastAverage(entityId: $entityId, accountId: $accountId, startMonth: "2027-01", averageMonths: 3) { average } }`,
     variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
   }),
+  'Query.forecastPercentage': (entityId) => ({
+    query: `query($entityId: ID!, $accountId: ID!) {
+      forecastPercentage(entityId: $entityId, accountId: $accountId, sourceAccountId: $accountId, percent: 2.9, startMonth: "2027-01") { percent } }`,
+    variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
   'Query.report': (entityId) => ({
     query: 'query($entityId: ID!) { report(entityId: $entityId) { id name lineItems { name amount } } }',
     variables: { entityId },

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DashboardPage } from './pages/DashboardPage';
 import { centsOfFigure, ReportGridPage, uniqueName } from './pages/ReportGridPage';
-import { graphql, readStoredToken } from './support/api';
+import { graphql, readStoredToken, signInWithToken, signUpUserWithEntity, uniqueEmail } from './support/api';
 import { openDemoReport, SCREEN_SIZES } from './support/demo';
 
 /**
@@ -428,3 +428,39 @@ test('the time period and the actuals end month change the charts', async ({ pag
     await DashboardPage.restore(request, token, before, 'default');
   }
 });
+
+for (const size of SCREEN_SIZES) {
+  test(`an empty dashboard says how to add charts, with and without the flag, at ${size.width}×${size.height}`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(size);
+    // A new company's dashboard has no charts; its owner is not staff, so cannot set flags.
+    const owner = await signUpUserWithEntity(request, uniqueName('Empty Dash Co'));
+    await signInWithToken(page, owner.token);
+    await page.goto('/dashboard');
+    const empty = page.getByTestId('dashboard-empty');
+    await expect(empty).toContainText(
+      "This dashboard has no charts yet. Adding charts needs the 'Custom charts' feature flag, which is off for you. Ask Keel support to turn it on",
+    );
+    await expect(empty).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath(`empty-dashboard-${size.width}.png`) });
+
+    // Staff (keel.dev) may turn the flag on from the empty dashboard itself; then Add shows.
+    const staff = await signUpUserWithEntity(request, uniqueName('Staff Dash Co'), {
+      email: uniqueEmail('staff', 'keel.dev'),
+    });
+    await signInWithToken(page, staff.token);
+    await page.goto('/dashboard');
+    await expect(empty).toContainText('which is off in this browser. Turn it on in Feature Flags');
+    await empty.getByRole('button', { name: 'Open Feature Flags' }).click();
+    await page.getByRole('switch', { name: 'Custom charts' }).click({ force: true });
+    await page.keyboard.press('Escape');
+    await expect(empty).toContainText(
+      'Add one with Add, above: a chart plots lines of the Financial Report.',
+    );
+    await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`empty-dashboard-flag-on-${size.width}.png`) });
+  });
+}

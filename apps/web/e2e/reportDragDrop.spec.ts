@@ -227,3 +227,109 @@ test.describe('report drag and drop', () => {
     await expect(page).not.toHaveURL(/month=/);
   });
 });
+
+/**
+ * Opens a row's menu, again if the grid was still settling from a reload (a scroll closes the menu).
+ */
+async function openRowMenuSettled(grid: ReportGridPage, key: string, name: string) {
+  const menu = grid.page.getByRole('menu');
+  await expect(async () => {
+    if (!(await menu.isVisible())) {
+      await grid
+        .row(key)
+        .getByRole('button', { name: `Account menu for ${name}`, exact: true })
+        .click();
+    }
+    await expect(menu).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return menu;
+}
+
+for (const size of SCREEN_SIZES) {
+  test.describe(`at ${size.width}×${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('a sub-account a person adds stays after a reload, takes a drop, and goes once they hide it', async ({
+      page,
+    }) => {
+      // Empty accounts hidden, as the report starts (spec §3 emptyAccounts off).
+      await openDemoReport(page);
+      const grid = new ReportGridPage(page);
+      const api = await ReportApi.of(page);
+      const parentName = uniqueName('Kept');
+      const parent = `${OTHER_EXPENSES}/${parentName}`;
+      await api.createAccount(OTHER_EXPENSES, parentName);
+      const sourceId = await api.createAccount(parent, 'Source');
+      await api.bookEntry(sourceId, 12_345, '2026-10-05', 'Kept entry');
+      await grid.gotoRow(parent);
+
+      const menu = await grid.openRowMenu(parent, parentName);
+      await menu.getByRole('menuitem', { name: 'Add Sub-Account' }).click();
+      const created = `${parent}/New Account`;
+      await expect(grid.row(created)).toHaveAttribute('aria-selected', 'true');
+
+      // A fresh load with nothing selected: the new, empty account is still there (issue 32 item 10).
+      await page.goto('/financial');
+      await page.reload();
+      await expect(grid.grid.getByTestId('report-row').first()).toBeVisible();
+      await grid.revealRowBelow(created);
+      await expect(grid.label(created)).toHaveText('New Account');
+      await page.screenshot({ path: test.info().outputPath(`kept-sub-account-${size.width}.png`) });
+
+      // It takes a drop: the Source's October moves onto it.
+      await grid.revealRowBelow(`${parent}/Source`);
+      await grid.centerRows(`${parent}/Source`, created);
+      await grid.dragTo(grid.cell(`${parent}/Source`, '2026-10'), grid.label(created));
+      await expect(grid.row(created)).toHaveAttribute('data-drop', 'allowed');
+      await grid.drop();
+      await expect(page.getByText('Moved 1 entry to New Account')).toBeVisible({ timeout: MOVE_TIMEOUT_MS });
+      await expect(grid.cell(created, '2026-10')).toHaveText('$123.45');
+
+      // The person hides an empty one: it goes, and stays gone after a reload, until Empty Accounts.
+      const spareName = 'Spare';
+      const spare = `${parent}/${spareName}`;
+      await api.createAccount(parent, spareName);
+      await page.reload();
+      await grid.revealRowBelow(spare);
+      const spareMenu = await openRowMenuSettled(grid, spare, spareName);
+      await spareMenu.getByRole('menuitem', { name: 'Hide When Empty' }).click();
+      await expect(grid.row(spare)).toHaveCount(0);
+      await page.reload();
+      await grid.revealRowBelow(created);
+      await expect(grid.row(spare)).toHaveCount(0);
+      await grid.setColumnToggle(/^Empty Accounts/, true);
+      await grid.revealRowBelow(spare);
+      const shownMenu = await openRowMenuSettled(grid, spare, spareName);
+      await expect(shownMenu.getByRole('menuitem', { name: 'Show When Empty' })).toBeVisible();
+      await page.keyboard.press('Escape');
+    });
+
+    test('dragging a month header pans the grid both ways, without selecting the month', async ({ page }) => {
+      await openDemoReport(page);
+      const grid = new ReportGridPage(page);
+      await expect(grid.header('2026-11')).toBeVisible();
+      const scrollLeft = () => grid.grid.evaluate((element) => element.scrollLeft);
+      const drag = async (key: string, dx: number) => {
+        const header = await grid.header(key).boundingBox();
+        if (!header) throw new Error(`No header ${key}`);
+        const y = header.y + header.height / 2;
+        await page.mouse.move(header.x + header.width / 2, y);
+        await page.mouse.down();
+        await page.mouse.move(header.x + header.width / 2 + dx / 2, y, { steps: 6 });
+        await page.mouse.move(header.x + header.width / 2 + dx, y, { steps: 6 });
+        await page.mouse.up();
+      };
+      // Pull left: later months come in.
+      const start = await scrollLeft();
+      await drag('2026-12', -240);
+      await expect.poll(scrollLeft).toBeGreaterThan(start + 200);
+      // Pull right: back to earlier months.
+      const moved = await scrollLeft();
+      await drag('2026-12', 240);
+      await expect.poll(scrollLeft).toBeLessThan(moved - 200);
+      await expect(page.getByTestId('report-drag-overlay')).toHaveCount(0);
+      await expect(page).not.toHaveURL(/month=/);
+      await page.screenshot({ path: test.info().outputPath(`header-pan-${size.width}.png`) });
+    });
+  });
+}

@@ -59,19 +59,50 @@ for (const size of SCREEN_SIZES) {
       await page.screenshot({ path: `/tmp/shots/forecast-form-${size.width}.png` });
     });
 
-    test('the summary cards are never cut and collapse to one line, kept after a reload', async ({
+    test('the summary cards sit in one scrollable row with the grid header in view, and collapse to one line, kept after a reload', async ({
       page,
     }) => {
       const grid = await openExpanded(page);
       const cards = page.getByTestId('summary-card');
       await expect(cards).toHaveCount(4);
-      const main = await box(grid.grid);
-      for (const card of await cards.all()) {
-        const cardBox = await box(card);
-        expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(main.x + main.width + 1);
-        expect(cardBox.x).toBeGreaterThanOrEqual(main.x - 1);
+      await expect(cards.last().getByTestId('spend-legend-title')).toBeAttached();
+      // One line: every card at the same top, none wrapped under another.
+      const tops = await cards.evaluateAll((all) =>
+        all.map((card) => Math.round(card.getBoundingClientRect().top)),
+      );
+      expect(new Set(tops).size).toBe(1);
+      // Issue 32 item 9: the grid's month headers stay on the first screen with the cards open.
+      const header = await box(grid.header('2026-11'));
+      expect(header.y).toBeGreaterThanOrEqual(0);
+      expect(header.y + header.height).toBeLessThanOrEqual(size.height);
+      const scroller = page.getByTestId('summary-cards-scroller');
+      const row = await box(scroller);
+      const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+      await page.screenshot({ path: test.info().outputPath(`financial-${size.width}.png`) });
+      if (overflow > 0) {
+        // The row scrolls: by its buttons, and by the keyboard once focused; the last card comes whole.
+        const right = page.getByRole('button', { name: 'Scroll summary cards right' });
+        const left = page.getByRole('button', { name: 'Scroll summary cards left' });
+        await expect(left).toBeDisabled();
+        await right.click();
+        await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+        await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
+        await scroller.focus();
+        await page.keyboard.press('End');
+        await expect
+          .poll(() => scroller.evaluate((el) => el.scrollLeft))
+          .toBeGreaterThanOrEqual(overflow - 1);
+        await expect(right).toBeDisabled();
+        const last = await box(cards.last());
+        expect(last.x + last.width).toBeLessThanOrEqual(row.x + row.width + 1);
+        await expect(cards.last()).toBeInViewport({ ratio: 1 });
+        await page.screenshot({ path: test.info().outputPath(`financial-${size.width}-scrolled.png`) });
+      } else {
+        for (const card of await cards.all()) {
+          const cardBox = await box(card);
+          expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(row.x + row.width + 1);
+        }
       }
-      await page.screenshot({ path: `/tmp/shots/financial-${size.width}.png` });
       const gridHeight = (await box(grid.grid)).height;
 
       await page.getByRole('button', { name: 'Collapse summary cards' }).click();

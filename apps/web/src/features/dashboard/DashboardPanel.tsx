@@ -2,10 +2,12 @@ import { useApolloClient } from '@apollo/client/react';
 import { latestMonth, type MonthKey } from '@keel/domain';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useEntityContext } from '../../shell/EntityContext';
 import { useFeatureFlag } from '../../shell/featureFlags';
 import { useDashboardActualsEnd } from './actualsEndStore';
 import { ChartCard } from './ChartCard';
 import { ChartEditorModal } from './ChartEditorModal';
+import { DashboardEmptyState } from './DashboardEmptyState';
 import { DashboardGrid } from './DashboardGrid';
 import { DashboardToolbar } from './DashboardToolbar';
 import { actualsEndBounds } from './dashboardMonths';
@@ -32,6 +34,7 @@ export function DashboardPanel({ dashboard, heading, currentMonth, canEdit }: Da
   const client = useApolloClient();
   const run = useDashboardActions();
   const customCharts = useFeatureFlag('custom-charts');
+  const { me } = useEntityContext();
   const range = useShownRange(dashboard);
   const [savedActualsEnd, setActualsEnd] = useDashboardActualsEnd(dashboard.id, currentMonth);
   // An actuals end too early for the range shown (the range moved since) is read at the earliest allowed.
@@ -102,10 +105,12 @@ export function DashboardPanel({ dashboard, heading, currentMonth, canEdit }: Da
           />
         </Group>
         {dashboard.charts.length === 0 ? (
-          <Text c="dimmed" size="sm" py="xl" ta="center" data-testid="dashboard-empty">
-            This dashboard has no charts yet.
-            {canEdit && customCharts ? ' Add one with Add: it reads the lines of the Financial Report.' : ''}
-          </Text>
+          <DashboardEmptyState
+            canEdit={canEdit}
+            customCharts={customCharts}
+            canSetFlags={me.showFeatureFlags}
+            reportName={reportName}
+          />
         ) : (
           <DashboardGrid
             positions={layout.positions}

@@ -52,10 +52,21 @@ export const REPORT_QUERY = graphql(`
         accountGroup
         accountType
         isMutable
+        shownWhenEmpty
         sign
         path
         sortOrder
         refType
+      }
+      staleModelOutputs {
+        outputId
+        modelId
+        modelName
+        variableName
+        accountId
+        accountName
+        reason
+        months
       }
     }
   }
@@ -70,6 +81,11 @@ export type ReportViewData = ResultOf<typeof REPORT_QUERY>['report'];
 export type ReportColumnView = ReportViewData['columns'][number];
 /** A row of the grid. `columnValues` are cents, already signed for display, aligned with `columns`. */
 export type ReportLineItemView = ReportViewData['lineItems'][number];
+/**
+ * A model output that cannot compute some months (#ERROR): they show its last good figures, marked
+ * stale on its account's row (issue 32).
+ */
+export type StaleModelOutputView = ReportViewData['staleModelOutputs'][number];
 /** An account of the chart (for pickers, paths and drop rules); `path` names it from the root. */
 export type ReportAccountView = ReportViewData['accounts'][number];
 export type ReportQueryResult = ResultOf<typeof REPORT_QUERY>;

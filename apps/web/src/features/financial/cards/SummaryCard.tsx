@@ -3,7 +3,10 @@ import { createContext, type ReactNode, useContext } from 'react';
 
 /** The width a card takes when the row has room for all four (the row sets the real width). */
 export const SUMMARY_CARD_WIDTH = 304;
-/** The narrowest a card gets before the row wraps to fewer cards per line. */
+/**
+ * The narrowest the widest-needing card gets (Runway, whose working must fit its height): on a row
+ * too narrow for the four at their narrowest, the row scrolls sideways.
+ */
 export const SUMMARY_CARD_MIN_WIDTH = 256;
 export const SUMMARY_CARD_HEIGHT = 228;
 const CARD_PADDING = 12;

@@ -7,7 +7,7 @@ import { STORAGE_KEYS } from '../../../lib/storageKeys';
 import { theme } from '../../../theme';
 import { REPORT_SUMMARY_QUERY, type ReportSummaryVariables } from './reportSummaryQuery';
 import { runwayMethodStore } from './runwayMethodStore';
-import { SUMMARY_CARD_TITLES, SummaryCards } from './SummaryCards';
+import { SUMMARY_CARD_TITLES, SummaryCards, summaryCardWidths } from './SummaryCards';
 
 const range = { startMonth: '2026-09', actualsEndMonth: '2026-11', endMonth: '2027-01' };
 const variables = (method: ReportSummaryVariables['method']): ReportSummaryVariables => ({
@@ -47,6 +47,7 @@ const summary = {
       calculation:
         'Cash $1,000,000 at the end of Dec 2026 ÷ $65,000 net burn in Nov 2026 = 15.4 months, cash out Feb 2028',
     },
+    staleModelOutputs: [],
   },
   spendByCategory: {
     __typename: 'SpendByCategory',
@@ -114,5 +115,19 @@ describe('SummaryCards', () => {
     screen.getByRole('button', { name: 'Expand summary cards' }).click();
     expect(await screen.findAllByTestId('summary-card')).toHaveLength(4);
     expect(window.localStorage.getItem(STORAGE_KEYS.summaryCardsCollapsed)).toBe('false');
+  });
+});
+
+describe('summaryCardWidths', () => {
+  it('gives each card its narrowest width plus an equal share of a wide row, up to 420 px', () => {
+    // 1440×900: about 1,100 px; the four at their narrowest take 968 and three gaps 36.
+    expect(summaryCardWidths(1100)).toEqual([256, 256, 280, 272]);
+    expect(summaryCardWidths(2400)).toEqual([420, 420, 420, 420]);
+  });
+
+  it('keeps the narrowest widths on a narrow row, which then scrolls instead of wrapping', () => {
+    // 1280×720 with the sidebar open leaves about 945 px: the four need 1,004.
+    expect(summaryCardWidths(945)).toEqual([232, 232, 256, 248]);
+    expect(summaryCardWidths(500)).toEqual([232, 232, 256, 248]);
   });
 });

@@ -1,10 +1,10 @@
 import { useQuery } from '@apollo/client/react';
 import type { MonthRangeWithCutoff } from '@keel/domain';
 import { formatCents } from '@keel/domain';
-import { ActionIcon, Alert, Box, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp } from '@tabler/icons-react';
+import { Children, isValidElement, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { createStoredValue, parseBoolean, useStoredValue } from '../../../lib/localStore';
 import { STORAGE_KEYS } from '../../../lib/storageKeys';
 import { formatMonthYear } from './chartFormat';
@@ -16,7 +16,6 @@ import { runwayMethodStore, useRunwayMethod } from './runwayMethodStore';
 import { SpendByCategoryCard } from './SpendByCategoryCard';
 import { StartingBalanceCard } from './StartingBalanceCard';
 import {
-  SUMMARY_CARD_HEIGHT,
   SUMMARY_CARD_MIN_WIDTH,
   SUMMARY_CARD_WIDTH,
   SummaryCardSkeleton,
@@ -121,74 +120,152 @@ function useSummaryCardsCollapsed(): boolean {
   return chosen ?? window.innerHeight < SHORT_WINDOW_HEIGHT;
 }
 
-/** How many cards fit on a line of this width, and how wide each is: they wrap, never cut. */
-export function summaryCardLayout(rowWidth: number): { perLine: number; cardWidth: number } {
-  if (rowWidth <= 0) return { perLine: 4, cardWidth: SUMMARY_CARD_WIDTH };
-  const fit = Math.floor((rowWidth + CARD_GAP) / (SUMMARY_CARD_MIN_WIDTH + CARD_GAP));
-  const perLine = Math.max(1, Math.min(4, fit));
-  const cardWidth = Math.floor((rowWidth - CARD_GAP * (perLine - 1)) / perLine);
-  return { perLine, cardWidth: Math.min(Math.max(cardWidth, 200), 420) };
-}
+/** The widest a card grows when the row has room to spare. */
+const SUMMARY_CARD_MAX_WIDTH = 420;
 
 /**
- * The row of cards, as wide as the page: the cards share the width (four to a line when each gets
- * at least SUMMARY_CARD_MIN_WIDTH, else they wrap), with the collapse toggle at the end. Collapsed,
- * the row is one line of key figures.
+ * The narrowest each card gets, in SUMMARY_CARD_TITLES order: the two charts read at 232 px, the
+ * Spend legend's amounts need 248 and the Runway working 256 (narrower, it wraps past the card).
+ */
+const SUMMARY_CARD_MIN_WIDTHS = [232, 232, SUMMARY_CARD_MIN_WIDTH, 248] as const;
+
+/**
+ * How wide each card is on a row of this width (spec §2: one horizontally scrollable row), in
+ * SUMMARY_CARD_TITLES order. Each gets its narrowest width plus an equal share of the room left (up to
+ * 420 px); on a row too narrow for the four at their narrowest they keep it and the row scrolls
+ * sideways, so the cards never wrap onto a second line that would push the grid's header off the
+ * first screen.
+ */
+export function summaryCardWidths(rowWidth: number): number[] {
+  if (rowWidth <= 0) return SUMMARY_CARD_MIN_WIDTHS.map(() => SUMMARY_CARD_WIDTH);
+  const count = SUMMARY_CARD_MIN_WIDTHS.length;
+  const narrowest = SUMMARY_CARD_MIN_WIDTHS.reduce((sum, width) => sum + width, 0);
+  const spare = Math.max(0, Math.floor((rowWidth - CARD_GAP * (count - 1) - narrowest) / count));
+  return SUMMARY_CARD_MIN_WIDTHS.map((width) => Math.min(width + spare, SUMMARY_CARD_MAX_WIDTH));
+}
+
+/** How far one press of a scroll button moves the row: one card and its gap. */
+const SCROLL_STEP = SUMMARY_CARD_MIN_WIDTH + CARD_GAP;
+
+/**
+ * The row of cards, as wide as the page, on one line: the cards share the width when it allows,
+ * else the row scrolls sideways (by wheel or trackpad, its scrollbar, the arrow keys once focused, or
+ * the scroll buttons beside it). The controls sit in a narrow column at the row's end, outside the
+ * cards, so they never cover a card's title. Collapsed, the row is one line of key figures.
  */
 function SummaryCardsRow({ children, collapsed = false }: { children: ReactNode; collapsed?: boolean }) {
-  const { ref, width } = useElementSize();
-  const { perLine, cardWidth } = summaryCardLayout(width);
-  // Expanded, the toggle sits in the title corner of the last card (Spend by Category, whose title is
-  // short), on whichever line the cards wrapped it to.
-  const lines = Math.ceil(SUMMARY_CARD_TITLES.length / perLine);
-  const onLastLine = SUMMARY_CARD_TITLES.length - (lines - 1) * perLine;
-  const lastLineWidth = onLastLine * cardWidth + (onLastLine - 1) * CARD_GAP;
-  const togglePosition = collapsed
-    ? { top: 2, right: 0 }
-    : {
-        top: (lines - 1) * (SUMMARY_CARD_HEIGHT + CARD_GAP) + 8,
-        right: Math.max(0, width - lastLineWidth) + 8,
-      };
+  const { ref: sizeRef, width } = useElementSize();
+  const cardWidths = summaryCardWidths(width);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const [edges, setEdges] = useState({ atStart: true, atEnd: true });
+  const contentWidth =
+    cardWidths.reduce((sum, cardWidth) => sum + cardWidth, 0) + (cardWidths.length - 1) * CARD_GAP;
+  const scrolls = !collapsed && width > 0 && contentWidth > width + 1;
+  const readEdges = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const atStart = el.scrollLeft <= 1;
+    const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
+    setEdges((previous) =>
+      previous.atStart === atStart && previous.atEnd === atEnd ? previous : { atStart, atEnd },
+    );
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new width or card width moves the edges.
+  useEffect(readEdges, [readEdges, width, contentWidth, collapsed]);
+  const scrollBy = (direction: 1 | -1) =>
+    scroller.current?.scrollBy({ left: direction * SCROLL_STEP, behavior: 'smooth' });
+
   const label = collapsed ? 'Expand summary cards' : 'Collapse summary cards';
   return (
     <Box
       data-testid="summary-cards"
       data-collapsed={collapsed || undefined}
+      data-scrolls={scrolls || undefined}
       role="region"
       aria-label="Summary cards"
-      style={{ flex: '0 0 auto', minWidth: 0, position: 'relative' }}
+      style={{ flex: '0 0 auto', minWidth: 0, display: 'flex', gap: 4, alignItems: 'flex-start' }}
     >
-      <Box ref={ref} style={collapsed ? { paddingRight: 32 } : undefined}>
+      <Box ref={sizeRef} style={{ flex: 1, minWidth: 0 }}>
         {collapsed ? (
           children
         ) : (
-          <SummaryCardWidthContext.Provider value={cardWidth}>
-            <Box
-              style={{
-                display: 'grid',
-                gridTemplateColumns: `repeat(${perLine}, ${cardWidth}px)`,
-                gap: CARD_GAP,
-              }}
-            >
-              {children}
-            </Box>
-          </SummaryCardWidthContext.Provider>
+          // Focusable when it scrolls, so the arrow keys move it; a card's own controls bring it into
+          // view when they take focus.
+          <Box
+            ref={scroller}
+            data-testid="summary-cards-scroller"
+            tabIndex={scrolls ? 0 : undefined}
+            aria-label={scrolls ? 'Summary cards, scroll sideways for more' : undefined}
+            role={scrolls ? 'group' : undefined}
+            onScroll={readEdges}
+            onKeyDown={(event) => {
+              // Home and End reach the row's ends (the arrow keys scroll it natively).
+              if (event.target !== event.currentTarget) return;
+              if (event.key !== 'Home' && event.key !== 'End') return;
+              event.preventDefault();
+              const el = event.currentTarget;
+              el.scrollTo({ left: event.key === 'Home' ? 0 : el.scrollWidth, behavior: 'smooth' });
+            }}
+            style={{
+              display: 'flex',
+              flexWrap: 'nowrap',
+              gap: CARD_GAP,
+              overflowX: scrolls ? 'auto' : 'visible',
+              overflowY: scrolls ? 'hidden' : 'visible',
+              // Room for the scrollbar under the cards.
+              paddingBottom: scrolls ? 6 : 0,
+            }}
+          >
+            {/* Each card in its own width, in SUMMARY_CARD_TITLES order (the error alert takes the first). */}
+            {Children.toArray(children).map((child, index) => (
+              <SummaryCardWidthContext.Provider
+                key={isValidElement(child) && child.key !== null ? child.key : index}
+                value={cardWidths[index] ?? SUMMARY_CARD_WIDTH}
+              >
+                {child}
+              </SummaryCardWidthContext.Provider>
+            ))}
+          </Box>
         )}
       </Box>
-      {/* In the last card's title corner (or at the end of the collapsed line): it takes no width. */}
-      <Tooltip label={label} withinPortal>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={label}
-          aria-expanded={!collapsed}
-          onClick={() => collapsedStore.write(!collapsed)}
-          style={{ position: 'absolute', ...togglePosition, zIndex: 2 }}
-        >
-          {collapsed ? <IconChevronDown size={16} /> : <IconChevronUp size={16} />}
-        </ActionIcon>
-      </Tooltip>
+      <Stack gap={4} style={{ flex: '0 0 auto' }}>
+        <Tooltip label={label} withinPortal>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={label}
+            aria-expanded={!collapsed}
+            onClick={() => collapsedStore.write(!collapsed)}
+          >
+            {collapsed ? <IconChevronDown size={16} /> : <IconChevronUp size={16} />}
+          </ActionIcon>
+        </Tooltip>
+        {scrolls ? (
+          <>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label="Scroll summary cards right"
+              disabled={edges.atEnd}
+              onClick={() => scrollBy(1)}
+            >
+              <IconChevronRight size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label="Scroll summary cards left"
+              disabled={edges.atStart}
+              onClick={() => scrollBy(-1)}
+            >
+              <IconChevronLeft size={16} />
+            </ActionIcon>
+          </>
+        ) : null}
+      </Stack>
     </Box>
   );
 }

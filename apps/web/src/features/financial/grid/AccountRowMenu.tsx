@@ -1,5 +1,5 @@
 import { Menu } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconEyeOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { ReportLineItemView } from '../reportQuery';
 
@@ -12,11 +12,16 @@ export type AccountRowMenuProps = {
   onAddSubAccount(row: ReportLineItemView): void;
   onRename(row: ReportLineItemView): void;
   onDelete(row: ReportLineItemView): void;
+  /** 'Hide When Empty' (false) or 'Show When Empty' (true): whether the row stays while it is empty. */
+  onSetShownWhenEmpty(row: ReportLineItemView, shown: boolean): void;
+  /** Whether the row's account is shown while empty (an account the person added, not yet hidden). */
+  isShownWhenEmpty(row: ReportLineItemView): boolean;
 };
 
 /**
  * Spec §2 account row menu: 'Add Sub-Account' on every account; 'Rename Account' and 'Delete Account'
- * only on mutable ones. One menu serves the whole grid, anchored to the clicked row's button, so the
+ * only on mutable ones; 'Hide When Empty' or 'Show When Empty' on every account below the top level
+ * (issue 32 item 10: an account a person added stays while empty until they hide it). One menu serves the whole grid, anchored to the clicked row's button, so the
  * hundreds of rows a scroll mounts each carry only a plain button. Scrolling the grid closes it.
  */
 export function AccountRowMenu({
@@ -26,6 +31,8 @@ export function AccountRowMenu({
   onAddSubAccount,
   onRename,
   onDelete,
+  onSetShownWhenEmpty,
+  isShownWhenEmpty,
 }: AccountRowMenuProps) {
   useEffect(() => {
     if (!state || !scroller) return;
@@ -78,6 +85,20 @@ export function AccountRowMenu({
                   Delete Account
                 </Menu.Item>
               </>
+            ) : null}
+            {row.depth > 0 ? (
+              isShownWhenEmpty(row) ? (
+                <Menu.Item
+                  leftSection={<IconEyeOff size={14} />}
+                  onClick={() => onSetShownWhenEmpty(row, false)}
+                >
+                  Hide When Empty
+                </Menu.Item>
+              ) : (
+                <Menu.Item leftSection={<IconEye size={14} />} onClick={() => onSetShownWhenEmpty(row, true)}>
+                  Show When Empty
+                </Menu.Item>
+              )
             ) : null}
           </>
         ) : null}

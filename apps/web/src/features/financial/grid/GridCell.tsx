@@ -2,7 +2,8 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: focus stays on the treegrid, which moves the selection with arrow keys (aria-activedescendant).
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the treegrid handles arrow keys and Enter for its rows, cells and headers.
 import { useDraggable } from '@dnd-kit/core';
-import { formatCents } from '@keel/domain';
+import { formatCents, formatMonthLong, isMonthKey } from '@keel/domain';
+import { VisuallyHidden } from '@mantine/core';
 import { type HTMLAttributes, memo, type Ref, useMemo, useRef, useState } from 'react';
 import type { ReportDragData, ReportDragItem } from '../reportDrag';
 import type { ReportColumnView, ReportLineItemView } from '../reportQuery';
@@ -11,6 +12,7 @@ import { forecastEditText, isForecastCellEditable } from './forecastCellEdit';
 import { useGridContext } from './gridContext';
 import { ACTIVE_CELL_ID, FIGURE_COLUMN_WIDTH } from './gridLayout';
 import classes from './ReportGrid.module.css';
+import { describeStaleOutput, type StaleMark, staleMonthsOfCell } from './staleMarks';
 import { describeVariance, formatVarianceShort, type Variance, varianceOf } from './variance';
 
 export type GridCellProps = {
@@ -68,8 +70,14 @@ function CellFrame({
   dragListeners,
   dragging,
 }: CellFrameProps) {
-  const { actions, actualsEndMonth } = useGridContext();
+  const { actions, actualsEndMonth, staleMarks } = useGridContext();
   const editable = isForecastCellEditable(row, column, actualsEndMonth);
+  const stale = staleCellText(
+    row.accountId === null ? undefined : staleMarks.get(row.accountId),
+    column,
+    actualsEndMonth,
+    value,
+  );
   const tone = value < 0 ? classes.negative : value === 0 ? classes.zero : undefined;
   // Nothing planned and nothing happened: no line to read.
   const variance =
@@ -89,7 +97,8 @@ function CellFrame({
       data-editable={editable || undefined}
       data-dragging={dragging || undefined}
       data-variance={variance?.tone}
-      title={variance && plan !== null ? describeVariance(value, plan, variance) : undefined}
+      data-stale={stale ? true : undefined}
+      title={variance && plan !== null ? describeVariance(value, plan, variance) : (stale ?? undefined)}
       aria-selected={selected}
       style={{ width: FIGURE_COLUMN_WIDTH }}
       {...dragListeners}
@@ -104,8 +113,32 @@ function CellFrame({
         <span className={tone}>{formatCents(value)}</span>
       )}
       {variance ? <VarianceLine variance={variance} /> : null}
+      {stale ? <VisuallyHidden>{stale}</VisuallyHidden> : null}
     </div>
   );
+}
+
+/**
+ * Issue 32: a cell showing a model output's last good figure because the model cannot compute that
+ * month now says so (null for every other cell): "Stale: model 'Ops' cannot compute 'Tooling cost'
+ * (uses the deleted variable 'Growth') — showing the last good figures (January 2027)". A zero there is
+ * no figure at all (the output never computed that month), and the text says that instead.
+ */
+function staleCellText(
+  mark: StaleMark | undefined,
+  column: ReportColumnView,
+  actualsEndMonth: string,
+  value: number,
+): string | null {
+  const months = staleMonthsOfCell(mark, column, actualsEndMonth);
+  if (!mark || months.length === 0) return null;
+  const outputs = mark.own.filter((output) => output.months.some((month) => months.includes(month)));
+  const first = months[0];
+  const when =
+    months.length === 1 && first && isMonthKey(first) ? formatMonthLong(first) : `${months.length} months`;
+  const said = outputs.map(describeStaleOutput).join('; ');
+  if (value !== 0) return `${said} (${when})`;
+  return `${said.replaceAll(' — showing the last good figures', '')} — it has no good figure to show (${when})`;
 }
 
 const TONE_CLASS = {

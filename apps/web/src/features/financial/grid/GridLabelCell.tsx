@@ -1,13 +1,21 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised ARIA treegrid of divs; table elements cannot hold its sticky, absolutely sized rows and columns.
 // biome-ignore-all lint/a11y/useFocusableInteractive: focus stays on the treegrid, which moves the selection with arrow keys (aria-activedescendant).
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: the treegrid handles arrow keys and Enter for its rows, cells and headers.
-import { ActionIcon, TextInput } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconChevronRight, IconDots, IconX } from '@tabler/icons-react';
+import { ActionIcon, TextInput, Tooltip } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconChevronDown,
+  IconChevronRight,
+  IconDots,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReportLineItemView } from '../reportQuery';
 import { useGridContext } from './gridContext';
 import { INDENT_PER_DEPTH, LABEL_COLUMN_WIDTH } from './gridLayout';
 import classes from './ReportGrid.module.css';
+import type { StaleMark } from './staleMarks';
 
 export type GridLabelCellProps = {
   row: ReportLineItemView;
@@ -19,9 +27,10 @@ export type GridLabelCellProps = {
 
 /** The sticky first cell: indentation, the expand toggle, the name (or its rename form) and the row menu. */
 export function GridLabelCell({ row, rowKey, hasChildren, expanded, renaming }: GridLabelCellProps) {
-  const { actions, menuRowId } = useGridContext();
+  const { actions, menuRowId, staleMarks } = useGridContext();
   // The menu is on account rows; a parent's own-figures row is not an account of its own.
   const hasMenu = row.accountId !== null && !row.isLeaf;
+  const stale = row.accountId === null ? undefined : staleMarks.get(row.accountId);
   return (
     <div
       role="rowheader"
@@ -55,6 +64,7 @@ export function GridLabelCell({ row, rowKey, hasChildren, expanded, renaming }: 
       ) : (
         <>
           <span className={classes.name}>{row.name}</span>
+          {stale ? <StaleMarker mark={stale} /> : null}
           {hasMenu ? (
             <button
               type="button"
@@ -82,6 +92,36 @@ export function GridLabelCell({ row, rowKey, hasChildren, expanded, renaming }: 
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Issue 32: the row shows a model output's last good figures because the model cannot compute them
+ * now (amber), or its total includes such a row below it (grey). The tooltip and the accessible name
+ * say which model, which output and why.
+ */
+function StaleMarker({ mark }: { mark: StaleMark }) {
+  const own = mark.own.length > 0;
+  return (
+    <Tooltip
+      label={mark.text}
+      multiline
+      w={340}
+      withArrow
+      openDelay={150}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <span
+        role="img"
+        aria-label={mark.text}
+        className={classes.staleMarker}
+        data-testid="stale-marker"
+        data-stale={own ? 'own' : 'below'}
+        style={{ color: own ? 'var(--mantine-color-orange-7)' : 'var(--mantine-color-gray-6)' }}
+      >
+        <IconAlertTriangle size={14} style={{ display: 'block' }} aria-hidden />
+      </span>
+    </Tooltip>
   );
 }
 

@@ -44,7 +44,8 @@ export function readDragItem(data: unknown): ReportDragData['item'] | null {
 /** One row: the sticky label, then the figures of the columns in view. Every row is a drop target. */
 export const GridRow = memo(function GridRow(props: GridRowProps) {
   const { row, rowKey, columns, valueIndexes, firstColumn, lastColumn, height } = props;
-  const { accountsById } = useGridContext();
+  const { accountsById, staleMarks } = useGridContext();
+  const stale = row.accountId === null ? undefined : staleMarks.get(row.accountId);
   const target = useMemo<ReportDropTarget>(
     () => ({ rowId: row.id, accountId: row.accountId, isFinancial: row.isFinancial, name: row.name }),
     [row.id, row.accountId, row.isFinancial, row.name],
@@ -88,6 +89,7 @@ export const GridRow = memo(function GridRow(props: GridRowProps) {
       data-tall={isTallRow(row) || undefined}
       data-leaf-row={row.isLeaf || undefined}
       data-drop={drop}
+      data-stale={stale ? (stale.own.length > 0 ? 'own' : 'below') : undefined}
       aria-selected={props.selected}
       aria-expanded={props.hasChildren ? props.expanded : undefined}
       aria-level={row.depth + 1}

@@ -40,6 +40,7 @@ const account = (id: string, name: string, path: string, parentId: string | null
   accountGroup: null,
   accountType: 'Expense',
   isMutable: parentId !== null,
+  shownWhenEmpty: false,
   sign: 1,
   sortOrder: 0,
   refType: null,
@@ -109,6 +110,7 @@ const REPORT: ReportViewData = {
   columns: COLUMNS,
   lineItems: LINES,
   accounts: ACCOUNTS,
+  staleModelOutputs: [],
 };
 
 /** The Report Plans answer: plans for Oct and Nov (through the actuals end), none for Dec. */
@@ -139,13 +141,13 @@ function LocationProbe() {
   return <output data-testid="location">{location.search}</output>;
 }
 
-function Page() {
+function Page({ report = REPORT }: { report?: ReportViewData }) {
   const controls = useReportSelection();
   const accountsById = new Map(ACCOUNTS.map((item) => [item.id, item]));
   return (
-    <ReportDndProvider report={REPORT} accountsById={accountsById}>
+    <ReportDndProvider report={report} accountsById={accountsById}>
       <ReportGrid
-        report={REPORT}
+        report={report}
         accountsById={accountsById}
         controls={controls}
         selectedRow={undefined}
@@ -157,7 +159,7 @@ function Page() {
   );
 }
 
-function renderGrid(route = '/financial') {
+function renderGrid(route = '/financial', report = REPORT) {
   const operations: string[] = [];
   const link = new ApolloLink((operation) => {
     operations.push(operation.operationName ?? '');
@@ -172,7 +174,7 @@ function renderGrid(route = '/financial') {
       <MockedProvider link={link}>
         <EntityContext.Provider value={ENTITY}>
           <MemoryRouter initialEntries={[route]}>
-            <Page />
+            <Page report={report} />
           </MemoryRouter>
         </EntityContext.Provider>
       </MockedProvider>
@@ -337,5 +339,40 @@ describe('ReportGrid', () => {
     await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Variance' }));
     expect(within(grid).queryAllByTestId('report-cell-variance')).toHaveLength(0);
     expect(screen.getByTestId('variance-legend')).toBeEmptyDOMElement();
+  });
+  it('marks a stale model output on its row, its parent and its forecast months, saying why (issue 32)', () => {
+    const stale = {
+      outputId: 'o1',
+      modelId: 'm1',
+      modelName: 'Ops plan',
+      variableName: 'Rent cost',
+      accountId: 'rent',
+      accountName: 'Rent',
+      reason: "uses the deleted variable 'Growth'",
+      months: ['2026-11', '2026-12'],
+    };
+    // December keeps the $300.00 the output last wrote.
+    const lineItems = REPORT.lineItems.map((item) =>
+      item.id === 'L2:rent'
+        ? { ...item, columnValues: [item.columnValues[0] ?? 0, item.columnValues[1] ?? 0, 300_00] }
+        : item,
+    );
+    const { row } = renderGrid('/financial', { ...REPORT, lineItems, staleModelOutputs: [stale] });
+    const why =
+      "Stale: model 'Ops plan' cannot compute 'Rent cost' (uses the deleted variable 'Growth') — showing the last good figures";
+    const rent = row('Expense/Rent') as HTMLElement;
+    expect(rent).toHaveAttribute('data-stale', 'own');
+    expect(within(rent).getByRole('img', { name: why })).toBeInTheDocument();
+    const cells = within(rent).getAllByTestId('report-cell');
+    // Only the forecast month: November is an actual month, whatever the model says of it.
+    expect(cells.map((cell) => cell.getAttribute('data-stale'))).toEqual([null, null, 'true']);
+    expect(cells[2]).toHaveAttribute('title', `${why} (December 2026)`);
+    expect(cells[2]).toHaveTextContent(why);
+    const expense = row('Expense') as HTMLElement;
+    expect(expense).toHaveAttribute('data-stale', 'below');
+    expect(
+      within(expense).getByRole('img', { name: `Includes stale model output: ${why}` }),
+    ).toBeInTheDocument();
+    expect(row('Income')).not.toHaveAttribute('data-stale');
   });
 });

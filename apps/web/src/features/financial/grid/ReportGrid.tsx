@@ -34,6 +34,7 @@ import {
 import classes from './ReportGrid.module.css';
 import { visibleReportColumns } from './reportColumnOptions';
 import { ReportDropViewportContext } from './reportDropViewport';
+import { buildStaleMarks } from './staleMarks';
 import { useAccountRowActions } from './useAccountRowActions';
 import { useFillViewportHeight } from './useFillViewportHeight';
 import { useGridDragAutoScroll } from './useGridDragAutoScroll';
@@ -103,6 +104,10 @@ export function ReportGrid({
   const rows = expansion.visibleRows;
   const rowKeys = useMemo(() => rows.map((row) => rowKey(row, accountsById)), [rows, accountsById]);
   const parentAccountIds = useMemo(() => parentAccountIdsOf(report.accounts), [report.accounts]);
+  const staleMarks = useMemo(
+    () => buildStaleMarks(report.staleModelOutputs ?? [], accountsById),
+    [report.staleModelOutputs, accountsById],
+  );
   const { selection } = controls;
   const selectedKey = selection.account;
   const selectedColKey = selectedColumnKey(selection);
@@ -285,8 +290,15 @@ export function ReportGrid({
   const closeRowMenu = useCallback(() => setMenu(null), []);
   const menuRowId = menu?.row.id ?? null;
   const context = useMemo<GridContextValue>(
-    () => ({ actions, accountsById, actualsEndMonth: report.actualsEndMonth, parentAccountIds, menuRowId }),
-    [actions, accountsById, report.actualsEndMonth, parentAccountIds, menuRowId],
+    () => ({
+      actions,
+      accountsById,
+      actualsEndMonth: report.actualsEndMonth,
+      parentAccountIds,
+      menuRowId,
+      staleMarks,
+    }),
+    [actions, accountsById, report.actualsEndMonth, parentAccountIds, menuRowId, staleMarks],
   );
 
   const plans = reportPlans.plans;
@@ -409,6 +421,12 @@ export function ReportGrid({
         onAddSubAccount={(row) => void accountActions.addSubAccount(row)}
         onRename={(row) => setRenamingRowId(row.id)}
         onDelete={(row) => accountActions.confirmDeleteAccount(row)}
+        isShownWhenEmpty={(row) => Boolean(row.accountId && accountsById.get(row.accountId)?.shownWhenEmpty)}
+        onSetShownWhenEmpty={(row, shown) => {
+          // Hidden by the person: it no longer stays because it was selected on this page.
+          if (!shown) selectedOnPage.get(report.id)?.delete(row.id);
+          void accountActions.setShownWhenEmpty(row, shown);
+        }}
       />
     </GridContext.Provider>
   );
@@ -451,9 +469,15 @@ function useShownLineItems(
   const selectedId = selectedRow?.id;
   if (selectedId && !keep.has(selectedId)) keep.add(selectedId);
   const keepSize = keep.size;
+  // Accounts a person added and has not hidden show while empty, on every load (issue 32 item 10).
+  const shownAccountIds = useMemo(
+    () => new Set(report.accounts.filter((account) => account.shownWhenEmpty).map((account) => account.id)),
+    [report.accounts],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: keepSize stands for the set's contents.
   return useMemo(
-    () => (showEmpty || !keep ? report.lineItems : withoutEmptyAccounts(report.lineItems, keep)),
-    [report.lineItems, showEmpty, keep, keepSize],
+    () =>
+      showEmpty || !keep ? report.lineItems : withoutEmptyAccounts(report.lineItems, keep, shownAccountIds),
+    [report.lineItems, showEmpty, keep, keepSize, shownAccountIds],
   );
 }

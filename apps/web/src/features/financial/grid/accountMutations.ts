@@ -21,6 +21,19 @@ export const UPDATE_ACCOUNT_MUTATION = graphql(`
   }
 `);
 
+/**
+ * Whether the report shows the account while it is empty (issue 32 item 10): 'Hide When Empty' and
+ * 'Show When Empty' in the row menu. A sub-account the person adds starts shown.
+ */
+export const SET_ACCOUNT_SHOWN_WHEN_EMPTY_MUTATION = graphql(`
+  mutation SetAccountShownWhenEmpty($id: ID!, $shown: Boolean!, $reportId: ID) {
+    setAccountShownWhenEmpty(id: $id, shown: $shown, reportId: $reportId) {
+      id
+      shownWhenEmpty
+    }
+  }
+`);
+
 /** Spec §7 DeleteAccount: its entries, forecasts, rules and sub-accounts go to the parent. */
 export const DELETE_ACCOUNT_MUTATION = graphql(`
   mutation DeleteAccount($id: ID!) {

@@ -1,6 +1,7 @@
 import type { MonthKey } from '@keel/domain';
 import { createContext, useContext } from 'react';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView } from '../reportQuery';
+import type { StaleMark } from './staleMarks';
 
 /**
  * What every row and cell of the grid reaches without props: stable actions (their identity never
@@ -32,6 +33,8 @@ export type GridContextValue = {
   parentAccountIds: ReadonlySet<string>;
   /** The row whose menu is open, if any. */
   menuRowId: string | null;
+  /** By account id: the stale model output its row shows last good figures for (issue 32). */
+  staleMarks: ReadonlyMap<string, StaleMark>;
 };
 
 export const GridContext = createContext<GridContextValue | null>(null);

@@ -9,6 +9,7 @@ import {
   ADJUST_FORECAST_CELL_MUTATION,
   CREATE_ACCOUNT_MUTATION,
   DELETE_ACCOUNT_MUTATION,
+  SET_ACCOUNT_SHOWN_WHEN_EMPTY_MUTATION,
   UPDATE_ACCOUNT_MUTATION,
 } from './accountMutations';
 import { movedRowKey, newSubAccountName } from './newAccountName';
@@ -27,6 +28,8 @@ export type AccountRowActions = {
   addSubAccount(row: ReportLineItemView): Promise<void>;
   renameAccount(row: ReportLineItemView, name: string): Promise<void>;
   confirmDeleteAccount(row: ReportLineItemView): void;
+  /** Keeps the account in view while empty (true) or lets it hide with the other empty ones (false). */
+  setShownWhenEmpty(row: ReportLineItemView, shown: boolean): Promise<void>;
   /** Adds `amount` (units with cents, debit-positive) to the cell's Adjustment forecast. */
   adjustForecastCell(row: ReportLineItemView, column: ReportColumnView, amount: number): Promise<void>;
 };
@@ -51,6 +54,10 @@ export function useAccountRowActions(input: AccountRowActionsInput): AccountRowA
     onQueryUpdated: (query) => query.refetch().catch(() => undefined),
   });
   const [adjustForecastCell] = useMutation(ADJUST_FORECAST_CELL_MUTATION, REPORT_MUTATION_OPTIONS);
+  const [setShownWhenEmpty] = useMutation(SET_ACCOUNT_SHOWN_WHEN_EMPTY_MUTATION, {
+    refetchQueries: ['Report'],
+    awaitRefetchQueries: true,
+  });
 
   const select = (key: string) => {
     if (selectedColumn) controls.selectCell(key, selectedColumn);
@@ -126,6 +133,26 @@ export function useAccountRowActions(input: AccountRowActionsInput): AccountRowA
             failure('Could not delete the account', error);
           }
         },
+      });
+    },
+
+    async setShownWhenEmpty(row, shown) {
+      const account = row.accountId ? accountsById.get(row.accountId) : undefined;
+      if (!account) return;
+      // Hiding the selected row: the selection moves to its parent, so the row can go.
+      const selected = controls.selection.account;
+      const parent = account.parentId ? accountsById.get(account.parentId) : undefined;
+      if (!shown && parent && selected !== null && selected === account.path) select(parent.path);
+      try {
+        await setShownWhenEmpty({ variables: { id: account.id, shown, reportId: report.id } });
+      } catch (error) {
+        failure(shown ? 'Could not keep the account shown' : 'Could not hide the account', error);
+        return;
+      }
+      notifications.show({
+        message: shown
+          ? `${account.name} stays in the report while it is empty`
+          : `${account.name} is hidden while it is empty (Column options › Empty Accounts shows it)`,
       });
     },
 

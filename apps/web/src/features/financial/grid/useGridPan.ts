@@ -7,9 +7,10 @@ const PAN_THRESHOLD_PX = 4;
 const NO_PAN = '[data-drag-source], button, input, textarea, a, [role="menu"]';
 
 /**
- * Spec §2 'The grid scrolls by dragging': a mouse press on the grid that moves scrolls it. Draggable
- * cells are left to dnd-kit (which starts a drag after its own distance), so pressing on a figure
- * drags entries and pressing anywhere else pans. A click that ends a pan does not select.
+ * Spec §2 'The grid scrolls by dragging': a mouse (or pen) press on the grid that moves scrolls it,
+ * the month headers and the account column included. Draggable cells are left to dnd-kit (which starts
+ * a drag after its own distance), so pressing on a figure drags entries and pressing anywhere else
+ * pans. A click that ends a pan does not select (a header's click would select its month).
  */
 export function useGridPan(scrollRef: RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -18,7 +19,8 @@ export function useGridPan(scrollRef: RefObject<HTMLElement | null>) {
     let suppressClick = false;
 
     const onPointerDown = (down: PointerEvent) => {
-      if (down.pointerType !== 'mouse' || down.button !== 0) return;
+      // A mouse or a pen pans here; a finger scrolls the grid natively.
+      if (down.pointerType === 'touch' || down.button !== 0) return;
       if (down.target instanceof Element && down.target.closest(NO_PAN)) return;
       const startX = down.clientX;
       const startY = down.clientY;

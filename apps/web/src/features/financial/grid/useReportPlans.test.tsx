@@ -21,6 +21,7 @@ const ACCOUNTS = new Map<string, ReportAccountView>([
       accountGroup: null,
       accountType: 'Expense',
       isMutable: false,
+      shownWhenEmpty: false,
       sign: 1,
       sortOrder: 0,
       refType: null,
@@ -68,6 +69,7 @@ const reportWith = (october: number): ReportViewData => ({
     },
   ],
   accounts: [...ACCOUNTS.values()],
+  staleModelOutputs: [],
 });
 
 /** A server whose actual for October is `october.current`, planned at $1,000. */

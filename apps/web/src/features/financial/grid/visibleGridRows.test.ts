@@ -121,7 +121,12 @@ describe('visible grid rows', () => {
 });
 
 describe('withoutEmptyAccounts', () => {
-  const withValues = (base: Row, values: number[]) => ({ ...base, columnValues: values });
+  // Account rows name their account (here by the row's id); an expression has none.
+  const withValues = (base: Row, values: number[]) => ({
+    ...base,
+    columnValues: values,
+    accountId: base.itemType === 'Expression' ? null : `acct-${base.id}`,
+  });
   const rows = [
     withValues(expense, [10, 0]),
     withValues(opex, [10, 0]),
@@ -151,5 +156,16 @@ describe('withoutEmptyAccounts', () => {
     expect(ids(withoutEmptyAccounts(rows, new Set(['exp:sal'])))).toContain('exp:sal');
     const full = rows.filter((r) => r.id !== 'exp:pay' && r.id !== 'exp:sal' && r.id !== 'banks:chk');
     expect(withoutEmptyAccounts(full, new Set())).toBe(full);
+  });
+
+  it('keeps an account a person added and has not hidden, after a reload too (issue 32 item 10)', () => {
+    // Nothing selected on this page (a fresh load): the stored mark alone keeps Salaries and Payroll.
+    const shown = ids(withoutEmptyAccounts(rows, new Set(), new Set(['acct-exp:sal'])));
+    expect(shown).toContain('exp:sal');
+    expect(shown).toContain('exp:pay');
+    // Banks' Mercury Checking is empty and unmarked: still hidden.
+    expect(shown).not.toContain('banks:chk');
+    // Once hidden (the mark cleared), it goes with the other empty accounts.
+    expect(ids(withoutEmptyAccounts(rows, new Set(), new Set()))).not.toContain('exp:sal');
   });
 });

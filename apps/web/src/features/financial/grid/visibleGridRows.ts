@@ -55,18 +55,21 @@ export function visibleGridRows<T extends TreeRow>(
   return visible;
 }
 
-type FigureRow = TreeRow & Pick<ReportLineItemView, 'columnValues'>;
+type FigureRow = TreeRow & Pick<ReportLineItemView, 'columnValues' | 'accountId'>;
 
 /**
  * The rows without the empty accounts (spec §3 report option `emptyAccounts` off): an account row
  * whose figure is zero in every column of the range and whose sub-rows are all empty too. Sections,
- * expressions and the top-level accounts always show, and so do the rows in `keep` (the selected
- * row and the ones the person selected on this page) and their ancestors, so an account just added
- * stays in view. Returns the same array when nothing is hidden.
+ * expressions and the top-level accounts always show, and so do, with their ancestors:
+ * - the accounts in `shownAccountIds`, those a person added and has not hidden (issue 32 item 10:
+ *   stored with the account, so a new sub-account stays in view, and droppable, after a reload);
+ * - the rows in `keep` (the selected row and the ones the person selected on this page).
+ * Returns the same array when nothing is hidden.
  */
 export function withoutEmptyAccounts<T extends FigureRow>(
   rows: readonly T[],
   keep: ReadonlySet<string>,
+  shownAccountIds: ReadonlySet<string> = new Set(),
 ): readonly T[] {
   const shown = new Set<string>();
   const show = (row: T) => {
@@ -76,7 +79,13 @@ export function withoutEmptyAccounts<T extends FigureRow>(
   };
   for (const row of rows) {
     const account = row.itemType === 'Account' || row.itemType === 'AccountTree';
-    if (!account || row.depth === 0 || keep.has(row.id) || row.columnValues.some((value) => value !== 0)) {
+    if (
+      !account ||
+      row.depth === 0 ||
+      keep.has(row.id) ||
+      (row.accountId !== null && shownAccountIds.has(row.accountId)) ||
+      row.columnValues.some((value) => value !== 0)
+    ) {
       show(row);
     }
   }
