@@ -9,6 +9,8 @@ export * from './formula';
 export * from './hiringCost';
 export * from './money';
 export * from './months';
+export * from './orderPercentageForecasts';
+export * from './percentageForecast';
 export * from './permissions';
 export * from './product';
 export * from './proPlan';
