@@ -673,28 +673,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('gives the demo company a plan for each of the last 12 months, near its actuals', async () => {
-    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
-    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
-    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
-    const answer = await t.graphql<{
-      report: {
-        columns: { key: string; period: string; months: string[] }[];
-        lineItems: {
-          name: string;
-          accountId: string | null;
-          columnValues: number[];
-          planValues: (number | null)[];
-        }[];
-      };
-    }>(
-      `query($e: ID!, $s: MonthKey, $a: MonthKey, $end: MonthKey) {
-        report(entityId: $e, startMonth: $s, actualsEndMonth: $a, endMonth: $end) {
-          columns { key period months } lineItems { name accountId columnValues planValues } } }`,
-      { e: entity!.id, s: '2025-11', a: '2026-10', end: '2026-12' },
-      token,
-    );
-    expect(answer.errors).toBeUndefined();
-    const report = answer.data!.report;
+    const report = await readDemoPlanReport();
     const monthIndexes = report.columns.flatMap((column, index) =>
       column.period === 'month' && (column.months[0] ?? '') <= '2026-10' ? [index] : [],
     );
@@ -719,30 +698,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it("plans every income and expense line of the demo company within 12% of each complete month's actual", async () => {
-    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
-    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
-    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
-    const answer = await t.graphql<{
-      report: {
-        columns: { key: string; period: string }[];
-        lineItems: {
-          name: string;
-          cumulative: boolean;
-          accountId: string | null;
-          columnValues: number[];
-          planValues: (number | null)[];
-        }[];
-      };
-    }>(
-      `query($e: ID!, $s: MonthKey, $a: MonthKey, $end: MonthKey) {
-        report(entityId: $e, startMonth: $s, actualsEndMonth: $a, endMonth: $end) {
-          columns { key period }
-          lineItems { name cumulative accountId columnValues planValues } } }`,
-      { e: entity!.id, s: '2025-11', a: '2026-10', end: '2026-12' },
-      token,
-    );
-    expect(answer.errors).toBeUndefined();
-    const report = answer.data!.report;
+    const report = await readDemoPlanReport();
     // The 12 complete months the company planned (the month under way has no actuals to measure yet).
     const months = report.columns.flatMap((column, index) =>
       column.period === 'month' && column.key < CURRENT ? [{ key: column.key, index }] : [],
@@ -794,6 +750,34 @@ describe('seedDemoIfEmpty', () => {
     expect(demoRules).toEqual([{ search: 'Uber Eats', from: 'Ground Transportation', to: 'Meals' }]);
   });
 });
+
+/** The demo company's report as its owner reads it: Nov 2025 to Dec 2026, actuals through Oct 2026, with plans. */
+async function readDemoPlanReport() {
+  const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
+  const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
+  const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+  const answer = await t.graphql<{
+    report: {
+      columns: { key: string; period: string; months: string[] }[];
+      lineItems: {
+        name: string;
+        cumulative: boolean;
+        accountId: string | null;
+        columnValues: number[];
+        planValues: (number | null)[];
+      }[];
+    };
+  }>(
+    `query($e: ID!, $s: MonthKey, $a: MonthKey, $end: MonthKey) {
+      report(entityId: $e, startMonth: $s, actualsEndMonth: $a, endMonth: $end) {
+        columns { key period months }
+        lineItems { name cumulative accountId columnValues planValues } } }`,
+    { e: entity!.id, s: '2025-11', a: '2026-10', end: '2026-12' },
+    token,
+  );
+  expect(answer.errors).toBeUndefined();
+  return answer.data!.report;
+}
 
 function byEmail(a: { email: string }, b: { email: string }): number {
   return a.email.localeCompare(b.email);

@@ -4,12 +4,11 @@ import {
   type ForecastCalculationType,
   forecastOccurrenceMonths,
 } from '@keel/domain';
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { accounts, monthlyRollups } from '../../../db/schema';
 import { insertEntries } from '../shared/entryWrites';
 import type { AccountRow, EntryRow, ForecastRow } from '../shared/ledgerRows';
 import { occurrenceEntries } from '../shared/occurrenceEntries';
+import { readLineTotals } from '../shared/readLineFigures';
 
 /**
  * Materialises a forecast's occurrences as entries (scenario 'forecast') of its Budget transaction:
@@ -54,22 +53,9 @@ export async function averageWindow(
 ): Promise<AverageWindow> {
   const window = averageWindowMonths(input.startMonth, input.averageMonths, input.currentMonth);
   if (window.length === 0) return { months: [], average: 0 };
-  const subtree = `${input.account.ancestry}${input.account.id}/%`;
-  const rows = await db
-    .select({ month: monthlyRollups.month, amount: sql<string>`sum(${monthlyRollups.amount})` })
-    .from(monthlyRollups)
-    .innerJoin(accounts, eq(accounts.id, monthlyRollups.accountId))
-    .where(
-      and(
-        eq(monthlyRollups.entityId, input.entityId),
-        or(eq(accounts.id, input.account.id), like(accounts.ancestry, subtree)),
-        eq(monthlyRollups.scenario, 'actual'),
-        inArray(monthlyRollups.month, window),
-      ),
-    )
-    .groupBy(monthlyRollups.month);
-  const byMonth = new Map(rows.map((row) => [row.month, Number(row.amount)]));
-  const months = window.map((month) => ({ month, amount: byMonth.get(month) ?? 0 }));
+  // Every month of the window is before the current month: the line's totals there are its actuals.
+  const totals = await readLineTotals(db, { ...input, months: window });
+  const months = window.map((month) => ({ month, amount: totals.get(month) ?? 0 }));
   return { months, average: averageMonthlyCents(months.map((m) => m.amount)) };
 }
 

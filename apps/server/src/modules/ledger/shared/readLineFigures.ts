@@ -16,7 +16,19 @@ export async function readLineFigures(
   db: Db | Tx,
   input: { entityId: string; account: AccountRow; months: readonly string[]; currentMonth: string },
 ): Promise<LineFigure[]> {
-  if (input.months.length === 0) return [];
+  const totals = await readLineTotals(db, input);
+  return input.months.map((month) => ({ month, cents: (totals.get(month) ?? 0) * input.account.sign + 0 }));
+}
+
+/**
+ * The raw (debit-positive) monthly totals behind readLineFigures: the account with its sub-accounts,
+ * actuals up to the current month and forecasts after it; months without entries are absent.
+ */
+export async function readLineTotals(
+  db: Db | Tx,
+  input: { entityId: string; account: AccountRow; months: readonly string[]; currentMonth: string },
+): Promise<Map<string, number>> {
+  if (input.months.length === 0) return new Map();
   const subtree = `${input.account.ancestry}${input.account.id}/%`;
   const rows = await db
     .select({ month: monthlyRollups.month, amount: sql<string>`sum(${monthlyRollups.amount})` })
@@ -34,6 +46,5 @@ export async function readLineFigures(
       ),
     )
     .groupBy(monthlyRollups.month);
-  const byMonth = new Map(rows.map((row) => [row.month, Number(row.amount)]));
-  return input.months.map((month) => ({ month, cents: (byMonth.get(month) ?? 0) * input.account.sign + 0 }));
+  return new Map(rows.map((row) => [row.month, Number(row.amount)]));
 }
