@@ -100,7 +100,15 @@ export class DashboardPage {
   async resizeChart(name: string, dx: number, dy: number) {
     const handle = this.gridItem(name).locator('.react-resizable-handle');
     await handle.scrollIntoViewIfNeeded();
-    const box = await handle.boundingBox();
+    // The grid animates a chart to its place after a move (a CSS transition): a handle measured
+    // mid-way is not where the mouse then presses, so wait until two readings agree.
+    let box = await handle.boundingBox();
+    for (let reading = 0; reading < 30; reading += 1) {
+      const previous = box;
+      await this.page.waitForTimeout(100);
+      box = await handle.boundingBox();
+      if (previous && box && previous.x === box.x && previous.y === box.y) break;
+    }
     if (!box) throw new Error(`Chart ${name} has no resize handle on screen`);
     const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     await this.page.mouse.move(start.x, start.y);
