@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { WEB_FILES_WITH_MODULE_MOCKS } from './apps/web/src/test/filesWithModuleMocks.ts';
+import { WEB_TEST_SETTINGS } from './apps/web/vitest.config.ts';
 
 const require = createRequire(import.meta.url);
 // Node loads graphql's CommonJS build for the server's dependencies; the tests' own imports must get the
@@ -38,6 +40,14 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      {
+        test: {
+          ...WEB_TEST_SETTINGS,
+          name: 'web-mocks',
+          include: WEB_FILES_WITH_MODULE_MOCKS,
+          isolate: true,
+        },
+      },
     ],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * 'Ask Keel AI' through the API (issue 18), on the demo company with the built-in offline assistant,
+ * 'Ask Keel AI' through the API, on the demo company with the built-in assistant (its question reader),
  * `clients` members asking at once (each its own user: a user may ask 20 questions a minute):
  * 1. asked and answered: each member asks `questions` questions in turn in one thread
  *    (createOpenaiMessage with stream: false, so the answer comes back whole), the common ones in
@@ -20,7 +20,7 @@ import { loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs, formatStats, summarizeRuns } from './stats';
 
-export type AssistantApiBenchOptions = {
+type AssistantApiBenchOptions = {
   clients: number;
   questions: number;
   seconds: number;
@@ -38,13 +38,18 @@ export const DEFAULT_ASSISTANT_API_BENCH: AssistantApiBenchOptions = {
 
 const LABEL_WIDTH = 56;
 
-/** The questions the members ask in turn: the ones the offline assistant knows. */
+/** The questions the members ask in turn: one of each kind the built-in reader answers. */
 const QUESTIONS = [
   'What is our runway?',
-  'Top spending last month',
-  'What is our burn?',
-  'How much cash do we have?',
-  'Income vs expense last month',
+  'rev last month',
+  'opex Q3 vs Q2',
+  'Top 5 expenses last quarter',
+  'How much did we pay AWS in October?',
+  'Cash at the end of March 2027',
+  'net income ytd',
+  'How many open roles do we have?',
+  'Runway if we hire two engineers at $150k',
+  'payroll as a share of expenses last month',
 ];
 
 const ASK = `mutation($e: ID!, $c: String!, $s: Boolean, $th: ID) {

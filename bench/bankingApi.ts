@@ -1,9 +1,10 @@
 /**
- * The banking pages through the API (issue 16): the demo company (Acme Robotics: a Keel checking
+ * The banking pages through the API: the demo company (Acme Robotics: a Keel checking
  * account with a year of activity, two cards, a filed 1099-INT) on the real server listening on a local
  * port, signed in as its owner, with `clients` concurrent HTTP clients (autocannon) for `seconds` each:
  * 1. /keel-checking: KeelAccounts (balances from the bank's ledger, settlement first) and KeelTransfers;
- * 2. /cards: Cards; /documents: Documents;
+ * 2. /cards: Cards and a card's CardTransactions; /documents: Documents; Send money's review step
+ *    (ReviewAchTransfer);
  * 3. a statement PDF downloaded as the page's Download does it, `runs` times: a single-use file token
  *    (GET /api/v1/file_tokens), then GET /api/v1/account/statement with it (the month's postings
  *    rendered); a token opens one download, so this is timed run by run, not under autocannon, and
@@ -15,17 +16,18 @@ import { print } from 'graphql';
 import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase';
 import {
   CREATE_ACH_TRANSFER_MUTATION,
-  KEEL_ACCOUNTS_QUERY,
+  DEPOSIT_ACCOUNTS_QUERY,
+  REVIEW_ACH_TRANSFER_QUERY,
   TRANSFERS_QUERY,
 } from '../apps/web/src/features/banking/bankingQueries';
-import { CARDS_QUERY } from '../apps/web/src/features/cards/cardQueries';
+import { CARD_TRANSACTIONS_QUERY, CARDS_QUERY } from '../apps/web/src/features/cards/cardQueries';
 import { DOCUMENTS_QUERY } from '../apps/web/src/features/documents/documentsQueries';
 import { type DemoServer, withDemoServer } from './demoServer';
 import { loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatStats, timeRuns } from './stats';
 
-export type BankingApiBenchOptions = {
+type BankingApiBenchOptions = {
   runs: number;
   clients: number;
   seconds: number;
@@ -57,7 +59,11 @@ export async function runBankingApiBenchmark(options: BankingApiBenchOptions): P
 async function benchOne(target: ScratchDatabase, options: BankingApiBenchOptions): Promise<void> {
   await withDemoServer(target, async (server) => {
     const pages = [
-      { label: 'KeelAccounts (/keel-checking)', operationName: 'KeelAccounts', query: KEEL_ACCOUNTS_QUERY },
+      {
+        label: 'KeelAccounts (/keel-checking)',
+        operationName: 'KeelAccounts',
+        query: DEPOSIT_ACCOUNTS_QUERY,
+      },
       { label: 'KeelTransfers (/keel-checking)', operationName: 'KeelTransfers', query: TRANSFERS_QUERY },
       { label: 'Cards (/cards)', operationName: 'Cards', query: CARDS_QUERY },
       {
@@ -76,6 +82,46 @@ async function benchOne(target: ScratchDatabase, options: BankingApiBenchOptions
       await answered(server, body, page.operationName);
       printLoadFigures(
         `${page.label}, ${options.clients} clients`,
+        await loadGraphql(server.url, server.headers, body, options.clients, options.seconds),
+        LABEL_WIDTH,
+      );
+    }
+    // The review step of Send money and a card's charges: each with the variables its screen sends.
+    const reviewAccountId = await firstAccountId(server);
+    const cardId = await firstCardId(server);
+    const screens = [
+      {
+        label: 'ReviewAchTransfer (Send money: review step)',
+        operationName: 'ReviewAchTransfer',
+        query: REVIEW_ACH_TRANSFER_QUERY,
+        variables: {
+          entityId: server.entityId,
+          accountId: reviewAccountId,
+          recipientName: 'Bench Payee',
+          routingNumber: '021000021',
+          accountNumber: '123456789012',
+          recipientAccountType: 'checking',
+          amount: 100,
+          date: tomorrow(),
+          memo: 'bench',
+        },
+      },
+      {
+        label: "CardTransactions (/cards: a card's charges)",
+        operationName: 'CardTransactions',
+        query: CARD_TRANSACTIONS_QUERY,
+        variables: { cardId, first: 25 },
+      },
+    ];
+    for (const screen of screens) {
+      const body = JSON.stringify({
+        operationName: screen.operationName,
+        query: print(screen.query),
+        variables: screen.variables,
+      });
+      await answered(server, body, screen.operationName);
+      printLoadFigures(
+        `${screen.label}, ${options.clients} clients`,
         await loadGraphql(server.url, server.headers, body, options.clients, options.seconds),
         LABEL_WIDTH,
       );
@@ -107,12 +153,31 @@ async function answered(server: DemoServer, body: string, operationName: string)
 async function firstAccountId(server: DemoServer): Promise<string> {
   const answer = await answered(
     server,
-    JSON.stringify({ query: print(KEEL_ACCOUNTS_QUERY), variables: { entityId: server.entityId } }),
+    JSON.stringify({ query: print(DEPOSIT_ACCOUNTS_QUERY), variables: { entityId: server.entityId } }),
     'KeelAccounts',
   );
   const accounts = (answer.data?.providerBankAccounts ?? []) as { id: string }[];
   if (!accounts[0]) throw new Error('The demo company has no Keel account');
   return accounts[0].id;
+}
+
+/** Tomorrow's day in UTC: a send date every company's today (UTC or behind it) accepts. */
+function tomorrow(): string {
+  return new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+async function firstCardId(server: DemoServer): Promise<string> {
+  const answer = await answered(
+    server,
+    JSON.stringify({
+      query: print(CARDS_QUERY),
+      variables: { entityId: server.entityId, withAccounts: true },
+    }),
+    'Cards',
+  );
+  const cards = (answer.data?.cards ?? []) as { id: string }[];
+  if (!cards[0]) throw new Error('The demo company has no card');
+  return cards[0].id;
 }
 
 /** The demo account and its last statement month. */
@@ -165,7 +230,7 @@ async function sendAch(server: DemoServer, accountId: string, turn: number): Pro
         accountNumber: `12345678${String(turn).padStart(2, '0')}`,
         recipientAccountType: 'checking',
         amount: 100,
-        date: new Date().toISOString().slice(0, 10),
+        date: tomorrow(),
         memo: 'bench',
       },
     }),

@@ -1,5 +1,5 @@
 /**
- * The billing page through the API (issue 15 item 4): the demo company (Acme Robotics, whose Pro Plan
+ * The billing page through the API: the demo company (Acme Robotics, whose Pro Plan
  * subscription waits for its first payment) on the real server listening on a local port, signed in as
  * its owner, payments on the sandbox:
  * 1. Write: a whole subscription's life, `runs` times: Subscribe Now (startSubscription), Submit with
@@ -23,7 +23,7 @@ import { type LoadFigures, loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatStats, summarizeRuns } from './stats';
 
-export type BillingApiBenchOptions = {
+type BillingApiBenchOptions = {
   runs: number;
   clients: number;
   seconds: number;

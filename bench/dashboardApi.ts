@@ -1,5 +1,5 @@
 /**
- * Dashboards through the API (issue 14): the demo company (Acme Robotics) and its first dashboard (three
+ * Dashboards through the API: the demo company (Acme Robotics) and its first dashboard (three
  * charts: Revenue vs Expense, Cash balance, Payroll), the real server listening on a local port, and
  * `clients` concurrent HTTP clients (autocannon) sending the Dashboards operation with every chart's
  * figures (each series month by month over the dashboard's range, computed through the Financial
@@ -18,7 +18,7 @@ import { type LoadFigures, loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs } from './stats';
 
-export type DashboardApiBenchOptions = {
+type DashboardApiBenchOptions = {
   clients: number;
   seconds: number;
   /** Charts on the dashboard in step 2. */

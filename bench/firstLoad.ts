@@ -1,5 +1,5 @@
 /**
- * First load in Chromium (issue 11, item 13): the real server (the demo seed on a scratch PGlite
+ * First load in Chromium: the real server (the demo seed on a scratch PGlite
  * directory, a free local port) serving a built web app, and Debian's Chromium measuring, over `runs`
  * page loads each:
  * - /login usable: navigation start to the sign-in form on screen (its password field and button);
@@ -40,7 +40,7 @@ import { BENCH_PRODUCTION_ENV } from './demoServer';
 import { describeMachine } from './scratchDatabases';
 import { formatMs, percentile } from './stats';
 
-export type FirstLoadBenchOptions = {
+type FirstLoadBenchOptions = {
   runs: number;
   /**
    * The built web apps to serve, each by a server of its own; with several, their runs take turns

@@ -32,7 +32,7 @@ import {
 } from '@keel/domain';
 import { formatStats, type RunStats, summarizeRuns } from './stats';
 
-export type FormulaBenchOptions = {
+type FormulaBenchOptions = {
   variables: number;
   months: number;
   runs: number;

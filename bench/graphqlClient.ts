@@ -7,7 +7,7 @@
 export type GqlData = Record<string, any>;
 
 /** A GraphQL subscription over SSE (Yoga's distinct-connections mode), read as a browser's fetch does. */
-export type SseSubscription = { next(timeoutMs: number): Promise<{ data?: unknown }>; close(): void };
+type SseSubscription = { next(timeoutMs: number): Promise<{ data?: unknown }>; close(): void };
 
 export async function openSse(
   origin: string,

@@ -1,5 +1,5 @@
 /**
- * The hiring plan through the API (issue 13): the demo company (Acme Robotics, 20 staff, 3 open roles,
+ * The hiring plan through the API: the demo company (Acme Robotics, 20 staff, 3 open roles,
  * a contractor) on the real server listening on a local port, signed in as its owner:
  * 1. Save: the page's UpdateJobPosition of one position's salary (the plan is locked, its four
  *    forecasts rewritten for 60 months and the report's figures move), request to response, `runs`
@@ -20,7 +20,7 @@ import { type LoadFigures, loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatStats, timeRuns } from './stats';
 
-export type HiringApiBenchOptions = {
+type HiringApiBenchOptions = {
   runs: number;
   clients: number;
   seconds: number;

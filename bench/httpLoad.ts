@@ -20,7 +20,7 @@ import { REPORT_QUERY } from '../apps/web/src/features/financial/reportQuery';
 import { type LoadFigures, loadGraphql } from './loadClients';
 import { formatMs } from './stats';
 
-export type HttpLoadBenchOptions = {
+type HttpLoadBenchOptions = {
   url: string;
   clients: number;
   seconds: number;

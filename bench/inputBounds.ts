@@ -1,6 +1,6 @@
 import { BENCH_PRODUCTION_ENV } from './demoServer';
 /**
- * The input bounds benchmark (issue 8): on a company with `transactions` imported transactions (two
+ * The input bounds benchmark: on a company with `transactions` imported transactions (two
  * entries each), through the real app (buildApp + app.inject, NODE_ENV=production):
  * - the transactions search at its longest allowed filter (255 characters) and at the shortest ones
  *   (1 and 2 characters, which the trigram index cannot serve), and a 300 KB filter, refused;
@@ -28,7 +28,7 @@ import { describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs, formatStats, summarizeRuns, timeRuns } from './stats';
 import { generateTransactions } from './transactions';
 
-export type InputBoundsBenchOptions = {
+type InputBoundsBenchOptions = {
   transactions: number;
   runs: number;
   concurrency: number;

@@ -1,5 +1,5 @@
 /**
- * The accounts pages and realtime across servers (issue 17), on the demo company (Acme Robotics: one
+ * The accounts pages and realtime across servers, on the demo company (Acme Robotics: one
  * bank linked through each provider, a Keel checking account), signed in as its owner:
  * 1. /accounts: AccountsOverview, /accounts/linked: LinkedAccounts and EntityJobs, each at `clients`
  *    concurrent HTTP clients for `seconds`, on each database;
@@ -21,7 +21,7 @@ import type { ScratchDatabase } from '../apps/server/src/db/openScratchDatabase'
 import { issueAccessToken } from '../apps/server/src/modules/auth/tokens';
 import { publishEntityUpdate } from '../apps/server/src/realtime/entityEvents';
 import { QUICKBOOKS_CONNECTION_QUERY } from '../apps/web/src/features/accounting/accountingQueries';
-import { ACCOUNTS_OVERVIEW_QUERY } from '../apps/web/src/features/accounts/accountsOverviewQuery';
+import { ACCOUNTS_OVERVIEW_QUERY } from '../apps/web/src/features/bankAccounts/accountsOverviewQuery';
 import { ENTITY_JOBS_QUERY } from '../apps/web/src/features/jobs/jobQueries';
 import { LINKED_ACCOUNTS_QUERY } from '../apps/web/src/features/linking/linkingQueries';
 import { type DemoServer, rowsOf, startBenchServer, withDemoServer } from './demoServer';
@@ -30,7 +30,7 @@ import { loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatStats, summarizeRuns } from './stats';
 
-export type LinkingApiBenchOptions = {
+type LinkingApiBenchOptions = {
   runs: number;
   clients: number;
   seconds: number;

@@ -38,24 +38,6 @@ export async function loadGraphql(
   return figuresOf(result);
 }
 
-/** `connections` clients GETting `url` (a download, say) for `seconds`, as loadGraphql. */
-export async function loadGet(
-  url: string,
-  connections: number,
-  seconds: number,
-  timeoutSeconds = 10,
-): Promise<LoadFigures> {
-  const result = await autocannon({
-    url,
-    method: 'GET',
-    connections,
-    duration: seconds,
-    timeout: timeoutSeconds,
-    workers: 1,
-  });
-  return figuresOf(result);
-}
-
 function figuresOf(result: autocannon.Result): LoadFigures {
   return {
     requestsPerSecond: result.requests.average,

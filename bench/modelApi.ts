@@ -1,5 +1,5 @@
 /**
- * Models through the API (issue 12): the formula bench's generated model (bench/formula.ts, the same
+ * Models through the API: the formula bench's generated model (bench/formula.ts, the same
  * seed and shape) built through GraphQL on the real server listening on a local port, on a scratch
  * PostgreSQL database and a PGlite directory, in the demo company (Acme Robotics) as its owner.
  *
@@ -21,7 +21,7 @@
  *   npm run bench -- model-api [variables=1000] [months=120] [runs=10] [outputs=20] [clients=50]
  *     [seconds=15] [databases=postgres,pglite]
  *
- * Aim (issue 12, not asserted): the 1,000 x 120 model saved, evaluated and written to the report's
+ * Aim (not asserted): the 1,000 x 120 model saved, evaluated and written to the report's
  * forecasts through the API in ≤ 1 s.
  */
 import { performance } from 'node:perf_hooks';
@@ -55,7 +55,7 @@ import { type LoadFigures, loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs, formatStats, percentile, type RunStats, timeRuns } from './stats';
 
-export type ModelApiBenchOptions = {
+type ModelApiBenchOptions = {
   variables: number;
   months: number;
   runs: number;

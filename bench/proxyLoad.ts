@@ -36,7 +36,7 @@ import {
   waitForOk,
 } from './serverProcess';
 
-export type ProxyLoadBenchOptions = { clients: number; seconds: number; postgresUrl: string };
+type ProxyLoadBenchOptions = { clients: number; seconds: number; postgresUrl: string };
 
 export const DEFAULT_PROXY_LOAD_BENCH: ProxyLoadBenchOptions = {
   clients: 50,
@@ -145,7 +145,7 @@ export async function runProxyLoadBenchmark(options: ProxyLoadBenchOptions): Pro
   );
   console.log(describeMachine());
   console.log(`Server build: ${buildServer()}`);
-  const target = await openScratchPostgres(options.postgresUrl, 'keel_bench_proxy', 2);
+  const target = await openScratchPostgres(options.postgresUrl, 'keel_bench_proxy', { poolSize: 2 });
   const dir = mkdtempSync(join(tmpdir(), 'keel-bench-proxy-'));
   const servers: ServerProcess[] = [];
   try {

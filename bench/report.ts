@@ -1,5 +1,5 @@
 /**
- * The report benchmark (issue 3): a generated company on PostgreSQL and on PGlite, then
+ * The report benchmark: a generated company on PostgreSQL and on PGlite, then
  * - the `report` query through the real app (buildApp + app.inject): the grid's query (answered from
  *   the report cache while nothing changes), the same after a write each time (the cache misses and
  *   the report is computed afresh), the same with keyed `values`, and the summary cards;
@@ -31,7 +31,7 @@ import { createProviders } from '../apps/server/src/providers/create';
 import { describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs, formatStats, type RunStats, timeRuns } from './stats';
 
-export type ReportBenchOptions = {
+type ReportBenchOptions = {
   entries: number;
   accounts: number;
   months: number;
@@ -120,7 +120,7 @@ function graphqlCaller(app: FastifyInstance, token: string): GraphqlCall {
   };
 }
 
-export type ReportBenchResult = {
+type ReportBenchResult = {
   database: string;
   report: RunStats;
   reportCold: RunStats;
@@ -260,7 +260,7 @@ export async function runReportBenchmark(options: ReportBenchOptions): Promise<R
     benchOne(target, options),
   );
   console.log(
-    '\nSummary (issue 10 aims: report p50 <= 10 ms and >= 50x the naive p50 on PostgreSQL; PGlite p50 < 250 ms)',
+    '\nSummary (aims: report p50 <= 10 ms and >= 50x the naive p50 on PostgreSQL; PGlite p50 < 250 ms)',
   );
   for (const result of results) {
     const target = result.database.startsWith('PostgreSQL') ? 10 : 250;

@@ -1,5 +1,5 @@
 /**
- * The Financial Report grid in Chromium (issue 4): a generated company of 500 accounts shown over 60
+ * The Financial Report grid in Chromium: a generated company of 500 accounts shown over 60
  * months, served by the real server with the built web app (`npm run build -w apps/web` first).
  * - first render: from the Report query's data reaching the page (`report:data` mark) to the grid's
  *   first commit with rows (`report-grid:rendered` mark) plus the next animation frame (the paint),
@@ -29,7 +29,7 @@ import { createProviders } from '../apps/server/src/providers/create';
 import { BENCH_PRODUCTION_ENV } from './demoServer';
 import { formatMs, formatStats, summarizeRuns } from './stats';
 
-export type GridBenchOptions = {
+type GridBenchOptions = {
   entries: number;
   accounts: number;
   months: number;

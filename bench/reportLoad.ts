@@ -1,5 +1,5 @@
 /**
- * The Financial Report under load (issue 10, item 11): the demo seed (Acme Robotics) on PostgreSQL and
+ * The Financial Report under load: the demo seed (Acme Robotics) on PostgreSQL and
  * on PGlite, the real server listening on a local port, and `clients` concurrent HTTP clients
  * (autocannon) sending the web app's own Report query (apps/web/src/features/financial/reportQuery.ts)
  * for `seconds`. Then the same while one writer edits the ledger every 50 ms, checking after each write
@@ -18,7 +18,7 @@ import { rowsOf, withDemoServer } from './demoServer';
 import { type LoadFigures, loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 
-export type ReportLoadBenchOptions = {
+type ReportLoadBenchOptions = {
   clients: number;
   seconds: number;
   databases: readonly BenchDatabase[];

@@ -22,7 +22,7 @@ export async function onEachDatabase<T>(
   for (const kind of databases) {
     const target =
       kind === 'postgres'
-        ? await openScratchPostgres(postgresUrl, prefix.replace(/-/g, '_'), 10, 0)
+        ? await openScratchPostgres(postgresUrl, prefix.replace(/-/g, '_'), { statementTimeoutMs: 0 })
         : await openScratchPglite(prefix);
     try {
       results.push(await bench(target));

@@ -13,7 +13,7 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
 export type ServerVariant = 'compiled' | 'tsx';
 
-export const SERVER_COMMANDS: Record<ServerVariant, { command: string; args: string[] }> = {
+const SERVER_COMMANDS: Record<ServerVariant, { command: string; args: string[] }> = {
   compiled: { command: process.execPath, args: ['--enable-source-maps', 'apps/server/dist/main.js'] },
   tsx: { command: resolve(REPO_ROOT, 'node_modules/.bin/tsx'), args: ['apps/server/src/main.ts'] },
 };

@@ -1,5 +1,5 @@
 /**
- * The settings pages through the API (issue 15): the demo company (Acme Robotics: owner, admin,
+ * The settings pages through the API: the demo company (Acme Robotics: owner, admin,
  * bookkeeper and card-only members, a pending invitation) on the real server listening on a local port,
  * signed in as its owner, with `clients` concurrent HTTP clients (autocannon) for `seconds` each on what
  * the pages ask when they open:
@@ -22,7 +22,7 @@ import { loadGraphql, printLoadFigures } from './loadClients';
 import { type BenchDatabase, describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatStats, timeRuns } from './stats';
 
-export type SettingsApiBenchOptions = {
+type SettingsApiBenchOptions = {
   runs: number;
   clients: number;
   seconds: number;

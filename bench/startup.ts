@@ -33,7 +33,7 @@ import {
   waitForOk,
 } from './serverProcess';
 
-export type StartupBenchOptions = {
+type StartupBenchOptions = {
   runs: number;
   requests: number;
   databases: readonly BenchDatabase[];
@@ -170,7 +170,7 @@ export async function runStartupBenchmark(options: StartupBenchOptions): Promise
   console.log(`Server build: ${buildServer()}`);
   for (const kind of options.databases) {
     if (kind === 'postgres') {
-      const target = await openScratchPostgres(options.postgresUrl, 'keel_bench_startup', 2);
+      const target = await openScratchPostgres(options.postgresUrl, 'keel_bench_startup', { poolSize: 2 });
       try {
         const demo = await seedDemo(target.db);
         const env = {

@@ -1,5 +1,5 @@
 /**
- * The transactions list benchmark (issue 5): an entity with `transactions` imported transactions (two
+ * The transactions list benchmark: an entity with `transactions` imported transactions (two
  * entries each) on PostgreSQL and on PGlite, then the first page of BookkeepingTransactionsConnection
  * (listBookkeepingTransactions: 50 rows with their account and category sides, plus the total count)
  * - without a filter,
@@ -26,7 +26,7 @@ import { listBookkeepingTransactions } from '../apps/server/src/modules/transact
 import { describeMachine, onEachDatabase } from './scratchDatabases';
 import { formatMs, formatStats, type RunStats, timeRuns } from './stats';
 
-export type TransactionsBenchOptions = {
+type TransactionsBenchOptions = {
   transactions: number;
   runs: number;
   warmup: number;
@@ -152,7 +152,7 @@ export async function generateTransactions(
   return { entityId: entity.id, ownerId: owner.id };
 }
 
-export type TransactionsBenchResult = {
+type TransactionsBenchResult = {
   database: string;
   firstPage: RunStats;
   commonFilter: RunStats;
@@ -234,7 +234,7 @@ export async function runTransactionsBenchmark(
   const results = await onEachDatabase(options.databases, options.postgresUrl, 'keel-bench-tx', (target) =>
     benchOne(target, options),
   );
-  console.log('\nSummary (issue 10 aim: any filtered first page p50 <= 20 ms on PostgreSQL)');
+  console.log('\nSummary (aim: any filtered first page p50 <= 20 ms on PostgreSQL)');
   for (const result of results) {
     console.log(
       `  ${result.database.padEnd(10)} no filter p50 ${formatMs(result.firstPage.p50)} / p95 ${formatMs(result.firstPage.p95)};` +

@@ -1,25 +1,68 @@
 #!/usr/bin/env bash
-# Runs every check and test of Keel, then prints one summary line: 'N passed, N failed'.
-#   1. Biome (lint + format)          4. the server suite again on PostgreSQL, when a server is reachable
-#   2. TypeScript (every workspace)   5. the build: the web app and the server (npm run build)
-#   3. Vitest: domain, server on PGlite, web components
-#   6. the production smoke run: two compiled servers on PostgreSQL behind nginx (scripts/production-smoke.sh)
-#   7. Playwright specs in Debian's Chromium against the built app served by the compiled server
+# Runs every check and test of Keel, then prints how long each step took and one summary line:
+# 'N passed, N failed'. docs/testing.md says what each step covers.
+#
+#   1. at once: Biome (lint + format), TypeScript (every workspace) and the build (web app and server),
+#      which are single-threaded for most of their time and so share two cores well
+#   2. Vitest: domain, server on PGlite, web components
+#   3. the server suite again on PostgreSQL, when a server is reachable
+#   4. the production smoke run: two compiled servers on PostgreSQL behind nginx (production-smoke.sh);
+#      alone, as its stop-under-load step times a server's shutdown
+#   5. Playwright specs in Debian's Chromium against the built app served by the compiled server
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=.test-results
-rm -rf "$results" && mkdir -p "$results"
+rm -rf "$results" && mkdir -p "$results/logs"
 failed_steps=()
+timings=()
+background=()
 
+# step NAME COMMAND...: runs a step in the foreground and records its time and outcome.
 step() {
   local name=$1
   shift
   echo
   echo "==> $name"
+  local started=$SECONDS
   if ! "$@"; then
     failed_steps+=("$name")
     echo "!!! $name failed"
   fi
+  timings+=("$((SECONDS - started))|$name")
+}
+
+# step_in_background NAME COMMAND...: starts a step whose output goes to its log, shown when it ends.
+step_in_background() {
+  local name=$1
+  shift
+  local log="$results/logs/${#background[@]}.log"
+  echo "==> $name (started; its output follows when it ends)"
+  (
+    started=$SECONDS
+    "$@" >"$log" 2>&1
+    code=$?
+    echo "$code $((SECONDS - started))" >"$log.status"
+  ) &
+  background+=("$!|$log|$name")
+}
+
+# wait_for_steps: waits for the background steps, then prints each one's output, time and outcome.
+wait_for_steps() {
+  local entry pid log name code seconds
+  for entry in "${background[@]}"; do
+    IFS='|' read -r pid log name <<<"$entry"
+    wait "$pid"
+    read -r code seconds <"$log.status"
+    echo
+    echo "==> $name (${seconds}s)"
+    cat "$log"
+    timings+=("$seconds|$name")
+    if [ "$code" != 0 ]; then
+      failed_steps+=("$name")
+      echo "!!! $name failed"
+    fi
+  done
+  background=()
 }
 
 ensure_chromium() {
@@ -40,8 +83,15 @@ postgres_url() {
   fi
 }
 
-step "biome" npx biome ci .
-step "typecheck" npm run typecheck --silent
+started_all=$SECONDS
+
+step_in_background "biome" npx biome ci .
+# The server, the largest workspace, beside the other three: each `tsc` uses one core.
+step_in_background "typecheck (server)" npm run typecheck --silent -w apps/server
+step_in_background "typecheck (web, domain, bench)" npm run typecheck --silent -w apps/web -w packages/domain -w bench
+step_in_background "build (web app and server)" npm run build --silent
+wait_for_steps
+
 step "vitest (domain, server on PGlite, web)" npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest.json"
 
 pg_url=$(cd apps/server && postgres_url)
@@ -52,8 +102,6 @@ else
   echo
   echo "==> server suite on PostgreSQL: no server reachable (set TEST_DATABASE_URL); skipped"
 fi
-
-step "build (web app and server)" npm run build --silent
 # Needs nginx and a PostgreSQL server; without either it fails and says what to install.
 if [[ " ${failed_steps[*]} " == *" build (web app and server) "* ]]; then
   failed_steps+=("production smoke (not run: the build failed)")
@@ -61,11 +109,21 @@ else
   step "production smoke" env TEST_DATABASE_URL="${pg_url:-${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}}" \
     bash scripts/production-smoke.sh --skip-build --report "$results/production-smoke.json"
 fi
-if ensure_chromium; then
+
+if [[ " ${failed_steps[*]} " == *" build (web app and server) "* ]]; then
+  failed_steps+=("playwright (not run: the build failed)")
+elif ensure_chromium; then
   step "playwright" env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/playwright.json" \
     npx playwright test -c apps/web/playwright.config.ts
 else
   failed_steps+=("chromium")
 fi
+
+echo
+echo "How long each step took (steps started together overlap):"
+for entry in "${timings[@]}"; do
+  printf '  %5ss  %s\n' "${entry%%|*}" "${entry#*|}"
+done | tee "$results/timings.txt"
+printf '  %5ss  %s\n' "$((SECONDS - started_all))" "in all" | tee -a "$results/timings.txt"
 
 node scripts/summarize-tests.mjs "$results" "${failed_steps[@]}"

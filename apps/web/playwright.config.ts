@@ -37,6 +37,9 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     viewport: { width: 1366, height: 860 },
+    // No transitions (the app honours prefers-reduced-motion): a spec waits for no animation, and the
+    // browser draws no frames of one.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -19,16 +19,19 @@ import { observeRequests } from './http/observeRequests';
 import { registerHealthRoutes } from './http/registerHealthRoutes';
 import { registerMetricsRoute } from './http/registerMetricsRoute';
 import { registerJobs } from './jobs/registerJobs';
+import { registerBankMirrorSchedule } from './modules/banking/bankMirrorSchedule';
 import { registerAccountDocumentRoutes } from './rest/accountDocuments';
 import { registerAuthRoutes } from './rest/auth';
 import { registerBillingRoutes } from './rest/billing';
 import { registerCardRoutes } from './rest/cards';
 import { registerDevRoutes } from './rest/dev';
 import { registerEntityRoutes } from './rest/entities';
-import { sendProblem } from './rest/problem';
+import { registerIncreaseCardWebhooks } from './rest/increaseCardWebhooks';
+import { problemOfError, sendProblem } from './rest/problem';
 import { registerQuickbooksRoutes } from './rest/quickbooks';
 import { registerSandboxAggregatorRoutes } from './rest/sandboxAggregators';
 import { registerSandboxQuickbooksRoutes } from './rest/sandboxQuickbooks';
+import { registerTransferReceiptRoutes } from './rest/transferReceipts';
 
 /**
  * Builds the HTTP app. Tests call `app.inject()` on it; main.ts listens on a port. `logStream` takes the
@@ -43,6 +46,10 @@ export async function buildApp(
     ...loggingOptionsOf(deps.config, options.logStream),
     bodyLimit: 1_048_576,
     trustProxy: deps.config.TRUST_PROXY,
+    // A request that reaches a stopping server on a connection it had already accepted is served (with
+    // `Connection: close`), not answered 503: the proxy would not retry a POST that reached a server,
+    // so a 503 there is a failed request. Nothing new is accepted once the listening socket closes.
+    return503OnClosing: false,
   });
 
   // First of the close hooks: readiness turns false before anything else stops.
@@ -53,6 +60,8 @@ export async function buildApp(
   observeRequests(app, app.metrics);
 
   app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    const refusal = problemOfError(error);
+    if (refusal) return sendProblem(reply, refusal.status, refusal.detail);
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'Unexpected error in a request');
@@ -82,8 +91,9 @@ export async function buildApp(
   const backgroundTasks = createBackgroundTasks(app.log);
   app.decorate('backgroundTasks', backgroundTasks);
   app.addHook('onClose', () => backgroundTasks.drain());
-  // Realtime and the job runner (issue 17), before GraphQL, whose subscriptions use them.
+  // Realtime and the job runner, before GraphQL, whose subscriptions use them.
   await registerJobs(app, deps);
+  registerBankMirrorSchedule(app, deps);
   registerHealthRoutes(app, deps);
   registerMetricsRoute(app, deps);
 
@@ -92,7 +102,9 @@ export async function buildApp(
   await registerEntityRoutes(app, deps);
   await registerBillingRoutes(app, deps);
   await registerCardRoutes(app, deps);
+  registerIncreaseCardWebhooks(app, deps);
   await registerAccountDocumentRoutes(app, deps);
+  await registerTransferReceiptRoutes(app, deps);
   registerSandboxAggregatorRoutes(app, deps);
   registerSandboxQuickbooksRoutes(app, deps);
   registerQuickbooksRoutes(app, deps);

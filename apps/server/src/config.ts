@@ -16,7 +16,7 @@ import { decodeSecretKey } from './secrets/secretKey';
 /** The repository root: defaults for paths are relative to it, whatever the working directory. */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Every setting Keel reads from the environment, parsed once. Documented in the README. */
+/** Every setting Keel reads from the environment, parsed once. Documented in docs/configuration.md. */
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**
@@ -114,7 +114,13 @@ const configSchema = z.object({
   /** The Increase physical card profile physical cards are printed with; unset, Increase's default. */
   INCREASE_PHYSICAL_CARD_PROFILE_ID: z.string().min(1).max(200).optional(),
   /**
-   * Provider A of linked banks (issue 17): with PLAID_CLIENT_ID and PLAID_SECRET (Plaid's dashboard,
+   * How often the BankMirror job brings each company's deposit accounts up to date with the bank
+   * (settlements, interest, Increase's transactions) and files the tax documents due, in ms: 5 s to 1 hour.
+   * Banking pages show what the last run stored, and when.
+   */
+  BANK_MIRROR_INTERVAL_MS: z.coerce.number().int().min(5_000).max(3_600_000).default(60_000),
+  /**
+   * Provider A of linked banks: with PLAID_CLIENT_ID and PLAID_SECRET (Plaid's dashboard,
    * Developers > Keys) banks link through Plaid's API and its official SDK; without them through the
    * built-in sandbox. One without the other is refused.
    */
@@ -137,7 +143,7 @@ const configSchema = z.object({
   /** MoneyKit's API (its API reference's server); another address for a proxy or a local simulation. */
   MONEYKIT_BASE_URL: z.string().url().default('https://api.moneykit.com'),
   /**
-   * The model behind 'Ask Keel AI' (issue 18): 'offline' (default), the built-in assistant that answers
+   * The model behind 'Ask Keel AI': 'offline' (default), the built-in assistant that answers
    * the common questions from the books with no network; or 'openai', any server that speaks OpenAI's
    * Chat Completions with tool calls (OpenAI itself, or a local model's through OPENAI_BASE_URL), which
    * needs OPENAI_API_KEY.
@@ -164,7 +170,7 @@ const configSchema = z.object({
       v === 'true' ? true : v === 'false' || v.trim() === '' ? false : v.split(',').map((p) => p.trim()),
     ),
   /**
-   * Background jobs (issue 17): 'true' (default) runs this server's job runner, which claims work from
+   * Background jobs: 'true' (default) runs this server's job runner, which claims work from
    * the queue all servers of the database share; 'false' serves requests only (jobs it queues run on
    * the servers that have it on).
    */

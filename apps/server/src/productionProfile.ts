@@ -6,7 +6,7 @@ import { DEMO_PASSWORD as PUBLISHED_DEMO_PASSWORD } from './demo/demoUsers';
  * The settings the production profile reads (config.ts's, before the derived ones are resolved). Kept
  * here as a shape of its own so this file does not import config.ts back.
  */
-export type ProfileSettings = {
+type ProfileSettings = {
   NODE_ENV: 'development' | 'production' | 'test';
   DATABASE_URL?: string | undefined;
   SMTP_URL?: string | undefined;

@@ -44,7 +44,7 @@ export function quickbooksSandboxOf(t: TestApp): SandboxAccountingControls {
   return sandbox;
 }
 
-export const accountingDepsOfTest = (t: TestApp): AccountingDeps => ({
+const accountingDepsOfTest = (t: TestApp): AccountingDeps => ({
   db: t.db,
   clock: t.clock,
   config: t.config,

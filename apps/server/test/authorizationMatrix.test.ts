@@ -9,7 +9,7 @@ import {
   roleCan,
 } from '@keel/domain';
 import { eq } from 'drizzle-orm';
-import { GraphQLError, parse, subscribe } from 'graphql';
+import { type GraphQLError, parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokens,
@@ -20,6 +20,7 @@ import {
   memberships,
   users,
 } from '../src/db/schema';
+import { KeelError } from '../src/errors';
 import { createContext } from '../src/graphql/context';
 import type { FieldAccess } from '../src/graphql/fieldPolicy';
 import { schema } from '../src/graphql/schema';
@@ -33,7 +34,7 @@ import {
   applicantAddress,
   bankingSnapshot,
   deposit,
-  openKeelAccount,
+  openDepositAccount,
   RECIPIENT_ROUTING,
 } from './bankingTestKit';
 import { billingSnapshot, card } from './billingTestKit';
@@ -46,7 +47,7 @@ import { teamSnapshot } from './teamTestKit';
 import { createSignedInUser } from './users';
 
 /**
- * Issue 8's authorization matrix: every root operation of the schema, called by every kind of caller,
+ * The authorization matrix: every root operation of the schema, called by every kind of caller,
  * gets exactly the answer its declared access (fieldPolicy.ts) and the role rules
  * (packages/domain/src/permissions.ts) say: signed-out and revoked callers UNAUTHENTICATED, a member of
  * another company NOT_FOUND, a member whose role lacks the capability FORBIDDEN, everyone else an
@@ -81,7 +82,7 @@ const PASSWORD = 'matrix password 1';
 let t: TestApp;
 let victim: LedgerFixture;
 let tokens: Record<string, string | undefined>;
-let ids: { expense: string; banks: string; entry: string; keelAccount: string };
+let ids: { expense: string; banks: string; entry: string; depositAccount: string };
 let sequence = 0;
 /** An admin of the victim who sends the invitations the builders make (so owner and admin may approve them). */
 let inviteSenderId: string;
@@ -301,14 +302,14 @@ async function reauthenticated(caller: Caller): Promise<void> {
 }
 
 /**
- * A fresh card of the victim's on its Keel account, in `status` when told; the victim's earlier cards
+ * A fresh card of the victim's on its deposit account, in `status` when told; the victim's earlier cards
  * of that kind are canceled first (one card of each kind per company).
  */
 async function freshCard(kind: CardKind, status?: CardStatus): Promise<string> {
   await cancelCards(t.db, victim.entityId, kind);
   return issueTestCard(t, {
     entityId: victim.entityId,
-    accountId: ids.keelAccount,
+    accountId: ids.depositAccount,
     userId: victim.owner.user.id,
     kind,
     status,
@@ -394,6 +395,7 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
   'Query.today': async () => ({ query: '{ today }' }),
   'Query.aggregatorModes': async () => ({ query: '{ aggregatorModes { provider sandbox } }' }),
   'Query.serverFeatures': async () => ({ query: '{ serverFeatures { feature state notice } }' }),
+  'Query.assistantMode': async () => ({ query: '{ assistantMode { provider model understands } }' }),
   'Query.entity': async () => ({
     query: 'query($id: ID!) { entity(id: $id) { id name } }',
     variables: { id: victim.entityId },
@@ -500,6 +502,11 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
       variables: { f: from, to: await freshAccount() },
     };
   },
+  'Mutation.setEntityTimeZone': async () => ({
+    query:
+      'mutation($e: ID!) { setEntityTimeZone(entityId: $e, timeZone: "America/Chicago") { id timeZone } }',
+    variables: { e: victim.entityId },
+  }),
   'Mutation.openEntity': async () => ({
     query: 'mutation($e: ID!) { openEntity(entityId: $e) }',
     variables: { e: victim.entityId },
@@ -745,7 +752,7 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
   }),
   'Query.tprimeTransferLimits': async () => ({
     query: 'query($id: ID!) { tprimeTransferLimits(tprimeAccountId: $id) { ach { remainingToday } } }',
-    variables: { id: ids.keelAccount },
+    variables: { id: ids.depositAccount },
   }),
   'Mutation.createVendor': async () => ({
     query: 'mutation($e: ID!) { createVendor(entityId: $e, name: "Matrix vendor") { id } }',
@@ -774,7 +781,7 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
       variables: {
         e: victim.entityId,
         k: `matrix-ach-${sequence}`,
-        a: ids.keelAccount,
+        a: ids.depositAccount,
         r: RECIPIENT_ROUTING,
         d: t.clock.now().toISOString().slice(0, 10),
       },
@@ -791,12 +798,57 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
       variables: {
         e: victim.entityId,
         k: `matrix-wire-${sequence}`,
-        a: ids.keelAccount,
+        a: ids.depositAccount,
         r: RECIPIENT_ROUTING,
         d: t.clock.now().toISOString().slice(0, 10),
       },
     };
   },
+  'Query.reviewAchTransfer': async () => ({
+    query: `query($e: ID!, $a: ID!, $r: String!, $d: String!) {
+      reviewAchTransfer(entityId: $e, accountId: $a, recipientName: "Matrix payee", routingNumber: $r,
+        accountNumber: "12345678", amount: 100, date: $d) { total } }`,
+    variables: {
+      e: victim.entityId,
+      a: ids.depositAccount,
+      r: RECIPIENT_ROUTING,
+      d: t.clock.now().toISOString().slice(0, 10),
+    },
+  }),
+  'Query.reviewWireTransfer': async () => ({
+    query: `query($e: ID!, $a: ID!, $r: String!, $d: String!) {
+      reviewWireTransfer(entityId: $e, accountId: $a, recipientName: "Matrix payee", routingNumber: $r,
+        accountNumber: "12345678", amount: 100, date: $d,
+        recipientAddress: { line1: "1 Main St", city: "Austin", state: "TX", postalCode: "78701" },
+        bank: { name: "Matrix Bank", address: "2 Main St", city: "Austin", state: "TX", postalCode: "78701" }) { total } }`,
+    variables: {
+      e: victim.entityId,
+      a: ids.depositAccount,
+      r: RECIPIENT_ROUTING,
+      d: t.clock.now().toISOString().slice(0, 10),
+    },
+  }),
+  'Query.transferApprovalPolicy': async () => ({
+    query: 'query($e: ID!) { transferApprovalPolicy(entityId: $e) { threshold canChange } }',
+    variables: { e: victim.entityId },
+  }),
+  // Owner only (an admin is refused: OWNER_ONLY); each allowed call sets the amount back to none.
+  'Mutation.setTransferApprovalThreshold': async () => ({
+    query: 'mutation($e: ID!) { setTransferApprovalThreshold(entityId: $e, threshold: null) { threshold } }',
+    variables: { e: victim.entityId },
+  }),
+  'Mutation.cancelTransfer': async () => ({
+    query: 'mutation($id: ID!) { cancelTransfer(transferId: $id) { id status } }',
+    variables: { id: await freshTransfer('pending') },
+  }),
+  'Mutation.approveTransfer': async () => ({
+    query: 'mutation($id: ID!) { approveTransfer(transferId: $id) { id status } }',
+    variables: { id: await freshTransfer('awaiting_approval') },
+  }),
+  'Mutation.rejectTransfer': async () => ({
+    query: 'mutation($id: ID!) { rejectTransfer(transferId: $id, reason: "Matrix") { id status } }',
+    variables: { id: await freshTransfer('awaiting_approval') },
+  }),
   'Query.cards': async () => ({
     query: 'query($e: ID!) { cards(entityId: $e) { id status last4 expiration } }',
     variables: { e: victim.entityId },
@@ -806,7 +858,7 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
     await cancelCards(t.db, victim.entityId, 'virtual');
     return {
       query: 'mutation($a: ID!) { createTprimeCard(accountId: $a, cardType: "virtual") { id status } }',
-      variables: { a: ids.keelAccount },
+      variables: { a: ids.depositAccount },
     };
   },
   'Mutation.activateTprimePhysicalCard': async () => ({
@@ -820,6 +872,20 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
   'Mutation.activateTprimeCard': async () => ({
     query: 'mutation($id: ID!) { activateTprimeCard(id: $id) { id status } }',
     variables: { id: await freshCard('virtual', 'suspended') },
+  }),
+  'Mutation.revealAccountNumber': async () => ({
+    query:
+      'mutation($a: ID!, $p: String!) { revealAccountNumber(accountId: $a, password: $p) { accountNumber } }',
+    variables: { a: ids.depositAccount, p: PASSWORD },
+  }),
+  'Query.cardTransactions': async () => ({
+    query: 'query($c: ID!) { cardTransactions(cardId: $c, first: 5) { edges { node { id status } } } }',
+    variables: { c: await freshCard('virtual') },
+  }),
+  'Mutation.setCardLimits': async () => ({
+    query:
+      'mutation($id: ID!) { setCardLimits(id: $id, dailyLimit: 50000, monthlyLimit: null) { id dailyLimit } }',
+    variables: { id: await freshCard('virtual') },
   }),
   'Mutation.createCardRevealToken': async () => ({
     query: 'mutation($id: ID!) { createCardRevealToken(id: $id) { expiresAt revealPath } }',
@@ -854,7 +920,7 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
       j: (await enqueueJob(t.db, { entityId: victim.entityId, type: 'MatrixJob' })).id,
     },
   }),
-  // Bank links (issue 17). The syncs they queue run on this app's runner: each builder waits for them,
+  // Bank links. The syncs they queue run on this app's runner: each builder waits for them,
   // so no sync changes the victim's books while a refused call is compared.
   'Query.plaidItems': async () => ({
     query: 'query($e: ID!) { plaidItems(entityId: $e) { itemId } }',
@@ -950,7 +1016,7 @@ const OPERATIONS: Record<string, (caller: Caller) => Promise<Request>> = {
     query: 'subscription($e: ID!) { entityWasUpdated(entityId: $e) { reason } }',
     variables: { e: victim.entityId },
   }),
-  // 'Ask Keel AI' (issue 18): a thread is its user's alone, so each caller names one of their own.
+  // 'Ask Keel AI': a thread is its user's alone, so each caller names one of their own.
   'Query.chatThreads': async () => ({
     query: 'query($e: ID!) { chatThreads(entityId: $e) { id title } }',
     variables: { e: victim.entityId },
@@ -1026,6 +1092,38 @@ function rootFields(): { name: string; access: unknown }[] {
   return fields.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Root fields whose capability an admin holds but which only an owner may use (the resolver refuses the others). */
+const OWNER_ONLY = new Set(['Mutation.setTransferApprovalThreshold']);
+
+/** A new $1 ACH of the victim's, sent by another admin (so the owner and admin may approve it), in `status`. */
+async function freshTransfer(status: 'pending' | 'awaiting_approval'): Promise<string> {
+  const { sendTransfer } = await import('../src/modules/banking');
+  const { bankTransfers } = await import('../src/db/schema');
+  const { secretBoxOf } = await import('../src/secrets/secretBox');
+  sequence += 1;
+  const transfer = await sendTransfer(
+    { db: t.db, clock: t.clock, banking: t.providers.banking, secrets: secretBoxOf(t.config) },
+    {
+      entityId: victim.entityId,
+      userId: inviteSenderId,
+      rail: 'ach',
+      idempotencyKey: `matrix-fresh-${sequence}`,
+      accountId: ids.depositAccount,
+      form: {
+        recipientName: 'Matrix payee',
+        routingNumber: RECIPIENT_ROUTING,
+        accountNumber: '12345678',
+        amount: 100,
+        date: t.clock.now().toISOString().slice(0, 10),
+      },
+    },
+  );
+  if (status !== transfer.status) {
+    await t.db.update(bankTransfers).set({ status }).where(eq(bankTransfers.id, transfer.id));
+  }
+  return transfer.id;
+}
+
 /** The answer the rules give: 'ok' (data, no errors) or the error code. */
 function expectedAnswer(access: FieldAccess, principal: Principal): string {
   if (principal.kind === 'anonymous' || principal.kind === 'revoked') return 'UNAUTHENTICATED';
@@ -1042,11 +1140,11 @@ beforeAll(async () => {
     expense: await victim.account('Expense'),
     banks: await victim.account('Banks'),
     entry: '',
-    keelAccount: '',
+    depositAccount: '',
   };
   ids.entry = await freshEntry();
-  ids.keelAccount = (await openKeelAccount(victim)).id;
-  await deposit(t, ids.keelAccount, 500_000, '2026-11-02');
+  ids.depositAccount = (await openDepositAccount(victim)).id;
+  await deposit(t, ids.depositAccount, 500_000, '2026-11-02');
   const sender = await createSignedInUser(t, 'matrix-sender@victim.test');
   await t.db.insert(memberships).values({ entityId: victim.entityId, userId: sender.user.id, role: 'admin' });
   inviteSenderId = sender.user.id;
@@ -1103,7 +1201,12 @@ describe('authorization matrix', () => {
           typeName === 'Subscription'
             ? await subscriptionAnswer(request, tokens[who])
             : await t.graphql<Record<string, unknown>>(request.query, request.variables, tokens[who]);
-        expected[who] = expectedAnswer(access, principal);
+        expected[who] =
+          OWNER_ONLY.has(operation) && principal.kind === 'member' && principal.role !== 'owner'
+            ? expectedAnswer(access, principal) === 'ok'
+              ? 'FORBIDDEN'
+              : expectedAnswer(access, principal)
+            : expectedAnswer(access, principal);
         answers[who] = result.errors
           ? String(result.errors[0]?.extensions?.code)
           : result.data?.[fieldName] != null
@@ -1165,8 +1268,7 @@ describe('the entity guard and the permission table', () => {
           await ctx.requireEntity(victim.entityId, capability);
           answers[who][capability] = 'ok';
         } catch (error) {
-          answers[who][capability] =
-            error instanceof GraphQLError ? String(error.extensions.code) : `unexpected ${String(error)}`;
+          answers[who][capability] = error instanceof KeelError ? error.code : `unexpected ${String(error)}`;
         }
         expected[who][capability] = !viewer
           ? 'UNAUTHENTICATED'

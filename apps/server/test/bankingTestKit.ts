@@ -1,17 +1,21 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/queryRows';
+import { jobs } from '../src/db/schema';
 import { writeTransaction } from '../src/db/transactions';
 import { bookBankPostings } from '../src/modules/banking';
+import { bankingDepsOfApp, mirrorBank } from '../src/modules/banking/bankMirrorJob';
+import { TRANSFER_HAND_OVER_JOB, transferHandOverHandler } from '../src/modules/banking/transferHandOver';
 import type { BankingProvider } from '../src/providers/banking';
 import type { TestApp } from './harness';
-import type { LedgerFixture } from './ledgerTestKit';
+import { type LedgerFixture, rollupMismatches } from './ledgerTestKit';
 
 /** Test support for the banking suites (test code only). */
 
-export const ACCOUNT_FIELDS = `id name accountNumber routingNumber status currentBalance availableBalance accountType
+const ACCOUNT_FIELDS = `id name accountNumber routingNumber status currentBalance availableBalance accountType
   ledgerAccountId accountYield { apy apyBasisPoints amount } openedOn`;
-export const TRANSFER_FIELDS = `id accountId rail status amount date vendorId recipientName routingNumber accountNumber
+const TRANSFER_FIELDS = `id accountId rail status amount date vendorId recipientName routingNumber accountNumber
   memo idempotencyKey settleAt postedAt returnedAt returnReason`;
 
 export const APPLY = `mutation($e: ID!, $p: ApplicationPersonInput!, $a: AddressInput!, $ack: Boolean) {
@@ -44,6 +48,7 @@ export const applicant = (overrides: Record<string, unknown> = {}) => ({
   dateOfBirth: '1985-12-10',
   citizen: true,
   tin: '123456789',
+  ein: '987654321',
   ...overrides,
 });
 export const applicantAddress = {
@@ -77,7 +82,7 @@ export type TransferView = {
 };
 
 /** Applies for the fixture's company as its owner and returns the account the approval opened. */
-export async function openKeelAccount(fixture: LedgerFixture): Promise<BankAccountView> {
+export async function openDepositAccount(fixture: LedgerFixture): Promise<BankAccountView> {
   const result = await fixture.gql<{ createTprimeApplication: { account: BankAccountView | null } }>(APPLY, {
     e: fixture.entityId,
     p: applicant(),
@@ -106,6 +111,40 @@ export async function deposit(
       description,
     });
     await bookBankPostings(tx, t.clock, [posting]);
+  });
+}
+
+/**
+ * Runs the BankMirror job's work for the company once, now, by the test's clock (mirrorBank: the bank
+ * settled or mirrored, postings booked, tax documents filed, mirrored_at stored): what the scheduled job
+ * does every BANK_MIRROR_INTERVAL_MS. Banking reads no longer settle, so a test that moves the clock and
+ * expects transfers to post, interest to be credited or a Form 1099-INT to be filed calls this first.
+ * Throws BankMirrorFailed when the bank cannot be reached (mirror_error is stored).
+ */
+export function runBankMirror(t: TestApp, entityId: string) {
+  return mirrorBank(bankingDepsOfApp(t, t.db), entityId);
+}
+
+/**
+ * Runs the transfer's BankTransferHandOver job once, now, by the test's clock, through its handler (the
+ * "transfers" outbox: hands the transfer to the bank when its hand-over time has come). The job is the
+ * one its send queued; the handler is given a context of its own (no runner, no lease).
+ */
+export async function runTransferHandOver(t: TestApp, transferId: string): Promise<void> {
+  const [job] = await t.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.type, TRANSFER_HAND_OVER_JOB), eq(jobs.subjectId, transferId)))
+    .orderBy(desc(jobs.queuedAt))
+    .limit(1);
+  if (!job) throw new Error(`No hand-over job for transfer ${transferId}`);
+  await transferHandOverHandler({ db: t.db, config: t.config, clock: t.clock, providers: t.providers })({
+    job,
+    attempt: job.attempts + 1,
+    signal: new AbortController().signal,
+    db: t.db,
+    progress: async () => undefined,
+    checkpoint: async () => undefined,
   });
 }
 
@@ -191,4 +230,18 @@ export async function balanceViews(db: Db, entityId: string) {
         GROUP BY posting_id HAVING sum(amount) <> 0 OR count(*) <> 2`,
   );
   return { accounts, unbalanced };
+}
+
+/**
+ * The company's banking agrees with itself: every bank posting balances, each deposit account's postings
+ * and books equal its bank ledger, and every rollup equals a recount of the entries.
+ */
+export async function expectBankingBalancesAgree(db: Db, entityId: string) {
+  const views = await balanceViews(db, entityId);
+  expect(views.unbalanced).toEqual([]);
+  for (const view of views.accounts) {
+    expect(view.postings).toBe(view.ledger);
+    expect(view.books).toBe(view.ledger);
+  }
+  expect(await rollupMismatches(db, entityId)).toEqual([]);
 }

@@ -4,7 +4,7 @@ import { queryRows } from '../src/db/queryRows';
 
 /** Test support for the billing suites (test code only). */
 
-export const SUBSCRIPTION_FIELDS = `id entityId status productName productDescription unitAmount quantity
+const SUBSCRIPTION_FIELDS = `id entityId status productName productDescription unitAmount quantity
   recurringInterval currency clientSecret provider card { brand brandLabel last4 } basisMonth basisExpense
   currentPeriodEnd canceledAt`;
 export const STRIPE_SUBSCRIPTION = `query($e: ID!) { stripeSubscription(entityId: $e) { ${SUBSCRIPTION_FIELDS} } }`;

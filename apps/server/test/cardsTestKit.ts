@@ -5,11 +5,13 @@ import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/queryRows';
 import { cards } from '../src/db/schema';
 import { cardDepsOf, issueCard } from '../src/modules/banking';
+import { openDepositAccount } from './bankingTestKit';
 import type { TestApp } from './harness';
+import type { LedgerFixture } from './ledgerTestKit';
 
 /** Test support for the card suites (test code only). */
 
-export const CARD_FIELDS = `id entityId depositAccountId name cardType type cardId status description last4 expiration
+const CARD_FIELDS = `id entityId depositAccountId name cardType type cardId status description last4 expiration
   expirationMonth expirationYear activatedAt`;
 export const CARDS = `query($e: ID!) { cards(entityId: $e) { ${CARD_FIELDS} } }`;
 export const CREATE_CARD = `mutation($a: ID!, $k: String!, $n: String) {
@@ -57,6 +59,21 @@ export async function issueTestCard(
     await t.db.update(cards).set({ status: input.status }).where(eq(cards.id, card.id));
   }
   return card.id;
+}
+
+/** A card of the kind for the fixture's owner, on a deposit account opened for it (the only account used). */
+export async function issueCardOnNewAccount(
+  t: TestApp,
+  fixture: LedgerFixture,
+  kind: CardKind,
+): Promise<string> {
+  const account = await openDepositAccount(fixture);
+  return issueTestCard(t, {
+    entityId: fixture.entityId,
+    accountId: account.id,
+    userId: fixture.owner.user.id,
+    kind,
+  });
 }
 
 /** Cancels the company's cards of a kind (no call in the spec does), so another can be issued. */

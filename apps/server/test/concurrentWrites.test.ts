@@ -11,7 +11,7 @@ import {
 } from './ledgerTestKit';
 
 /**
- * Two people editing the same rows at the same moment (issue 9). Each race sends two mutations at once,
+ * Two people editing the same rows at the same moment. Each race sends two mutations at once,
  * many rounds; on PostgreSQL they run on two pooled connections, on PGlite one after the other. After
  * every race: each acknowledged change is there, every rollup equals a recount of its entries, every
  * transaction sums to zero, every account's parent exists and its ancestry matches, and no answer was

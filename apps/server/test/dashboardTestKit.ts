@@ -2,34 +2,34 @@ import { expect } from 'vitest';
 import type { LedgerFixture } from './ledgerTestKit';
 
 /** What the suites need of a company: its id and a way to call the API as one of its members. */
-export type CompanyClient = Pick<LedgerFixture, 'entityId' | 'gql'>;
+type CompanyClient = Pick<LedgerFixture, 'entityId' | 'gql'>;
 
 /** Test support for the dashboards suites: the GraphQL documents and their answers. */
 
-export const DASHBOARDS = `query($e: ID!) { dashboards(entityId: $e) {
+const DASHBOARDS = `query($e: ID!) { dashboards(entityId: $e) {
   id name entityId reportId report { id name } startMonth endMonth positions { id x y w h }
   charts { id name dashboardId highlight { name accountId reportId reportItemId isLeaf invert }
     dataGroups { id type data { id accountId reportId reportItemId isLeaf color name invert plan } } } } }`;
 
-export const CHART_FIGURES = `query($e: ID!, $s: MonthKey, $end: MonthKey, $a: MonthKey) { dashboards(entityId: $e) {
+const CHART_FIGURES = `query($e: ID!, $s: MonthKey, $end: MonthKey, $a: MonthKey) { dashboards(entityId: $e) {
   id charts { id figures(startMonth: $s, endMonth: $end, actualsEndMonth: $a) {
     startMonth endMonth actualsEndMonth months
     series { seriesId groupId type name color accountId reportItemId isLeaf invert plan error
       points { month amount scenario actual forecast plan } }
     highlight { name error points { month amount scenario } } } } } }`;
 
-export const CREATE_CHART = `mutation($d: ID!, $n: String, $h: ChartHighlightInput, $g: [ChartDataGroupInput!]!) {
+const CREATE_CHART = `mutation($d: ID!, $n: String, $h: ChartHighlightInput, $g: [ChartDataGroupInput!]!) {
   createChart(dashboardId: $d, name: $n, highlight: $h, dataGroups: $g) {
     id errors chart { id name dashboardId highlight { name accountId reportItemId invert }
       dataGroups { id type data { id accountId reportId reportItemId isLeaf color name invert plan } } } } }`;
 
-export const UPDATE_CHART = `mutation($id: ID!, $n: String, $h: ChartHighlightInput, $g: [ChartDataGroupInput!]) {
+const UPDATE_CHART = `mutation($id: ID!, $n: String, $h: ChartHighlightInput, $g: [ChartDataGroupInput!]) {
   updateChart(id: $id, name: $n, highlight: $h, dataGroups: $g) {
     id errors chart { id name highlight { name reportItemId } dataGroups { id type data { id name color } } } } }`;
 
-export const DELETE_CHART = 'mutation($id: ID!) { deleteChart(id: $id) { id errors } }';
+const DELETE_CHART = 'mutation($id: ID!) { deleteChart(id: $id) { id errors } }';
 
-export const UPDATE_DASHBOARD = `mutation($id: ID!, $n: String, $p: [DashboardPositionInput!], $s: MonthKey, $end: MonthKey) {
+const UPDATE_DASHBOARD = `mutation($id: ID!, $n: String, $p: [DashboardPositionInput!], $s: MonthKey, $end: MonthKey) {
   updateDashboard(id: $id, name: $n, positions: $p, startMonth: $s, endMonth: $end) {
     errors dashboard { id name startMonth endMonth positions { id x y w h } charts { id } } } }`;
 
@@ -45,7 +45,7 @@ export type SeriesInput = {
 };
 export type GroupInput = { id?: string; type: 'Line' | 'Bar'; data: SeriesInput[] };
 
-export type DashboardAnswer = {
+type DashboardAnswer = {
   id: string;
   name: string;
   reportId: string;
@@ -61,7 +61,7 @@ export type DashboardAnswer = {
   }[];
 };
 
-export type PointAnswer = {
+type PointAnswer = {
   month: string;
   amount: number;
   scenario: 'actual' | 'forecast';
@@ -70,7 +70,7 @@ export type PointAnswer = {
   /** Asked of series only: their plan through the actuals end, when drawn against it. */
   plan?: number | null;
 };
-export type SeriesFiguresAnswer = {
+type SeriesFiguresAnswer = {
   seriesId: string;
   name: string;
   accountId: string | null;
@@ -80,7 +80,7 @@ export type SeriesFiguresAnswer = {
   error: string | null;
   points: PointAnswer[];
 };
-export type FiguresAnswer = {
+type FiguresAnswer = {
   startMonth: string;
   endMonth: string;
   actualsEndMonth: string;
@@ -155,7 +155,7 @@ export function dashboardClient(fixture: CompanyClient) {
   };
 }
 
-export type ReportGridAnswer = {
+type ReportGridAnswer = {
   columns: { key: string; period: string }[];
   lineItems: {
     id: string;
@@ -188,7 +188,7 @@ export async function reportGrid(
 }
 
 /** The series that reads a grid row: its account (none for sections and expressions), line item, leaf. */
-export function seriesOfRow(row: ReportGridAnswer['lineItems'][number]): SeriesInput {
+function seriesOfRow(row: ReportGridAnswer['lineItems'][number]): SeriesInput {
   const lineOnly = row.itemType === 'Section' || row.itemType === 'Expression';
   return {
     accountId: lineOnly ? null : row.accountId,
@@ -217,7 +217,7 @@ export function monthPlans(grid: ReportGridAnswer, row: ReportGridAnswer['lineIt
 }
 
 /** Rows in charts of at most 4 groups of 12 series: what one chart may hold. */
-export function chunkIntoCharts<T>(items: readonly T[]): T[][][] {
+function chunkIntoCharts<T>(items: readonly T[]): T[][][] {
   const groups: T[][] = [];
   for (let i = 0; i < items.length; i += 12) groups.push(items.slice(i, i + 12));
   const charts: T[][][] = [];
@@ -225,10 +225,10 @@ export function chunkIntoCharts<T>(items: readonly T[]): T[][][] {
   return charts;
 }
 
-export type MonthRange = { s?: string; end?: string; a?: string };
+type MonthRange = { s?: string; end?: string; a?: string };
 
 /**
- * Issue 14's check that charts and the grid are one source of numbers: a chart series for every row of
+ * Checks that charts and the grid are one source of numbers: a chart series for every row of
  * the Report query over `range` (accounts, their '_leaf' rows, sections, expressions), then each
  * series' monthly figures over the same range compared with the row's month cells, cell for cell. The
  * charts are deleted afterwards. Returns how many rows were compared.

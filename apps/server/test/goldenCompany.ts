@@ -41,7 +41,7 @@ const pair = (
   scenario: 'actual' | 'forecast' = 'actual',
 ) => ({ date, name, scenario, entries: { [debit]: cents, [credit]: -cents } }) satisfies TestTransaction;
 
-export const GOLDEN_TRANSACTIONS: TestTransaction[] = [
+const GOLDEN_TRANSACTIONS: TestTransaction[] = [
   pair('2025-09-15', 'Seed round', CHECKING, 'Other/Paid-in Capital', 10_000_000),
   pair('2025-10-05', 'Globex subscription', CHECKING, SUBSCRIPTIONS, 300_000),
   pair('2025-12-20', 'Initech consulting', CHECKING, 'Income/Revenue/Services', 150_000),

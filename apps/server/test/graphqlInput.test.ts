@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './harness';
 import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from './ledgerTestKit';
 
 /**
- * Issue 8, 'Inputs that hurt': every argument is bounded, every refusal is a coded error naming its
+ * Inputs that hurt: every argument is bounded, every refusal is a coded error naming its
  * field, and a refused request writes nothing.
  */
 

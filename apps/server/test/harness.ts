@@ -1,20 +1,22 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type ManualClock, manualClock } from '../src/clock';
 import { type Config, readConfig } from '../src/config';
 import { type Database, type Db, openDatabase } from '../src/db/client';
 import { openScratchPostgres } from '../src/db/openScratchDatabase';
+import { appJobHandlers } from '../src/jobs/appJobHandlers';
 import type { JobHandlers } from '../src/jobs/jobHandler';
+import { BANK_MIRROR_JOB } from '../src/modules/banking/bankMirrorJob';
 import type { Providers } from '../src/providers';
 import { createProviders } from '../src/providers/create';
 import { createSandboxEmail } from '../src/providers/email/sandbox';
 import { PRODUCTION_TEST_ENV } from './productionEnv';
 
-export { PRODUCTION_TEST_ENV, TEST_SECRET_KEY } from './productionEnv';
+export { PRODUCTION_TEST_ENV } from './productionEnv';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -48,10 +50,19 @@ export async function createTestApp(
     providers?: Partial<Providers>;
     /** Where the app's log lines go (give LOG_LEVEL in env too; the default is silent). */
     logStream?: NodeJS.WritableStream;
-    /** The job types the app's runner runs (default: the app's own, jobs/appJobHandlers.ts). */
+    /**
+     * The job types the app's runner runs (default: the app's own, jobs/appJobHandlers.ts, except
+     * BankMirror unless `bankMirror` is set).
+     */
     jobHandlers?: JobHandlers;
     /**
-     * A second server on the first one's database (issue 17's multi-server tests): on PostgreSQL its own
+     * Let the app's runner run the scheduled BankMirror job (default false): in tests a mirror runs when
+     * the test says so (runBankMirror), so no background mirror settles or stamps a company's accounts
+     * behind a test's back; a queued one just waits.
+     */
+    bankMirror?: boolean;
+    /**
+     * A second server on the first one's database (the multi-server tests): on PostgreSQL its own
      * pool and LISTEN connection to the same database, on PGlite the same instance. Closing it leaves
      * the database to the first.
      */
@@ -79,14 +90,11 @@ export async function createTestApp(
   // PRODUCTION_TEST_ENV's SMTP_URL leads nowhere: its mail stays in the outbox, where tests read it.
   const outbox = production && !options.env?.SMTP_URL ? { email: createSandboxEmail(database.db) } : {};
   const providers = { ...createProviders(config, database.db), ...outbox, ...options.providers };
+  const deps = { db: database.db, config, clock, providers };
+  const { [BANK_MIRROR_JOB]: _mirror, ...withoutMirror } = appJobHandlers(deps);
+  const jobHandlers = options.jobHandlers ?? (options.bankMirror ? undefined : withoutMirror);
   const app = await buildApp(
-    {
-      db: database.db,
-      config,
-      clock,
-      providers,
-      ...(options.jobHandlers ? { jobHandlers: options.jobHandlers } : {}),
-    },
+    { ...deps, ...(jobHandlers ? { jobHandlers } : {}) },
     options.logStream ? { logStream: options.logStream } : {},
   );
   await app.ready();
@@ -123,7 +131,7 @@ async function openTestDatabase(): Promise<Database & { url?: string }> {
     const snapshot = readFileSync(inject('pgliteSnapshot'));
     return openDatabase({ loadDataDir: new Blob([snapshot]) });
   }
-  return openScratchPostgres(serverUrl, 'keel_test', 4);
+  return openScratchPostgres(serverUrl, 'keel_test', { poolSize: 4, template: inject('postgresTemplate') });
 }
 
 /**
@@ -149,9 +157,4 @@ export function useWebAppServer(files: Record<string, string | Uint8Array>): () 
     if (!t) throw new Error('The web app server starts before the tests');
     return t;
   };
-}
-
-/** Parses a JSON reply of app.inject. */
-export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
-  return response.json() as T;
 }

@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -99,6 +101,34 @@ describe('GET /readyz', () => {
     finish.resolve();
     await closed;
     await closing.database.close();
+  });
+
+  it('serves a request that arrives on an accepted connection once closing has begun, then closes it', async () => {
+    // A proxy does not retry a POST that reached a server, so a stopping server must answer it, not 503.
+    const stopping = await createTestApp({ env: { JOB_WORKER: 'false' } });
+    await stopping.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = stopping.app.server.address();
+    if (address === null || typeof address === 'string')
+      throw new Error('the app is not listening on a port');
+    const socket = connect(address.port, '127.0.0.1');
+    await once(stopping.app.server, 'connection');
+    stopping.app.server.close();
+    const closed = stopping.app.close();
+    await eventually(() => stopping.app.lifecycle.stopping);
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString();
+      });
+      socket.on('end', () => resolve(text));
+    });
+    socket.write('GET /healthz HTTP/1.1\r\nHost: keel.test\r\nConnection: keep-alive\r\n\r\n');
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 200 /);
+    expect(text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(text).toContain('{"status":"ok"}');
+    await closed;
+    await stopping.database.close();
   });
 
   it('answers 503 database: down once the database is closed', async () => {

@@ -24,8 +24,8 @@ export type PlanDepartment = {
   depth: number;
   isTopLevel: boolean;
 };
-export type PlanEmployee = { id: string; entityId: string; name: string; positionsCount: number };
-export type PlanJobTitle = {
+type PlanEmployee = { id: string; entityId: string; name: string; positionsCount: number };
+type PlanJobTitle = {
   id: string;
   entityId: string;
   name: string;
@@ -33,7 +33,7 @@ export type PlanJobTitle = {
   defaultBonus: number | null;
   hiresCount: number;
 };
-export type PlanJobPosition = {
+type PlanJobPosition = {
   id: string;
   entityId: string;
   departmentId: string;
@@ -48,7 +48,7 @@ export type PlanJobPosition = {
   endDate: string | null;
   kind: 'employee' | 'contractor';
 };
-export type Plan = {
+type Plan = {
   entityId: string;
   departments: PlanDepartment[];
   employees: PlanEmployee[];
@@ -60,32 +60,32 @@ const DEPARTMENT_FIELDS = 'id entityId name ancestry parentId position depth isT
 const POSITION_FIELDS =
   'id entityId departmentId position jobTitleId employeeId quantity salary rate hours startDate endDate kind';
 
-export const CREATE_DEPARTMENT = `mutation($e: ID!, $n: String!, $p: ID, $at: HiringPlacementInput) {
+const CREATE_DEPARTMENT = `mutation($e: ID!, $n: String!, $p: ID, $at: HiringPlacementInput) {
   createDepartment(entityId: $e, name: $n, parentId: $p, position: $at) { errors department { ${DEPARTMENT_FIELDS} } } }`;
-export const UPDATE_DEPARTMENT = `mutation($id: ID!, $n: String, $p: ID, $at: HiringPlacementInput) {
+const UPDATE_DEPARTMENT = `mutation($id: ID!, $n: String, $p: ID, $at: HiringPlacementInput) {
   updateDepartment(id: $id, name: $n, parentId: $p, position: $at) { errors department { ${DEPARTMENT_FIELDS} } } }`;
-export const DELETE_DEPARTMENT = 'mutation($id: ID!) { deleteDepartment(id: $id) { id errors } }';
-export const CREATE_JOB_TITLE = `mutation($e: ID!, $n: String!, $s: Units, $b: Units) {
+const DELETE_DEPARTMENT = 'mutation($id: ID!) { deleteDepartment(id: $id) { id errors } }';
+const CREATE_JOB_TITLE = `mutation($e: ID!, $n: String!, $s: Units, $b: Units) {
   createJobTitle(entityId: $e, name: $n, defaultSalary: $s, defaultBonus: $b) {
     errors jobTitle { id entityId name defaultSalary defaultBonus hiresCount } } }`;
-export const UPDATE_JOB_TITLE = `mutation($id: ID!, $n: String, $s: Units, $b: Units) {
+const UPDATE_JOB_TITLE = `mutation($id: ID!, $n: String, $s: Units, $b: Units) {
   updateJobTitle(id: $id, name: $n, defaultSalary: $s, defaultBonus: $b) {
     errors jobTitle { id name defaultSalary defaultBonus hiresCount } } }`;
-export const DELETE_JOB_TITLE = 'mutation($id: ID!) { deleteJobTitle(id: $id) { id errors } }';
-export const CREATE_EMPLOYEE = `mutation($e: ID!, $n: String!) {
+const DELETE_JOB_TITLE = 'mutation($id: ID!) { deleteJobTitle(id: $id) { id errors } }';
+const CREATE_EMPLOYEE = `mutation($e: ID!, $n: String!) {
   createEmployee(entityId: $e, name: $n) { errors employee { id entityId name positionsCount } } }`;
-export const UPDATE_EMPLOYEE = `mutation($id: ID!, $n: String) {
+const UPDATE_EMPLOYEE = `mutation($id: ID!, $n: String) {
   updateEmployee(id: $id, name: $n) { errors employee { id name positionsCount } } }`;
-export const DELETE_EMPLOYEE = 'mutation($id: ID!) { deleteEmployee(id: $id) { id errors } }';
-export const CREATE_JOB_POSITION = `mutation($e: ID!, $d: ID!, $j: ID, $emp: ID, $q: Int, $salary: Units, $rate: Units,
+const DELETE_EMPLOYEE = 'mutation($id: ID!) { deleteEmployee(id: $id) { id errors } }';
+const CREATE_JOB_POSITION = `mutation($e: ID!, $d: ID!, $j: ID, $emp: ID, $q: Int, $salary: Units, $rate: Units,
   $hours: Float, $start: MonthKey!, $end: MonthKey, $at: HiringPlacementInput) {
   createJobPosition(entityId: $e, departmentId: $d, jobTitleId: $j, employeeId: $emp, quantity: $q, salary: $salary,
     rate: $rate, hours: $hours, startDate: $start, endDate: $end, position: $at) {
     errors jobPosition { ${POSITION_FIELDS} } } }`;
-export const DELETE_JOB_POSITION = 'mutation($id: ID!) { deleteJobPosition(id: $id) { id errors } }';
+const DELETE_JOB_POSITION = 'mutation($id: ID!) { deleteJobPosition(id: $id) { id errors } }';
 
 /** UpdateJobPosition with exactly the arguments given (absent ones stay absent, null ones are sent). */
-export function updateJobPositionDocument(variables: Record<string, unknown>): string {
+function updateJobPositionDocument(variables: Record<string, unknown>): string {
   const types: Record<string, string> = {
     departmentId: 'ID',
     jobTitleId: 'ID',

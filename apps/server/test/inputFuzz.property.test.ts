@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/queryRows';
 import { schema } from '../src/graphql/schema';
-import { bankingSnapshot, deposit, openKeelAccount } from './bankingTestKit';
+import { bankingSnapshot, deposit, openDepositAccount } from './bankingTestKit';
 import { billingSnapshot } from './billingTestKit';
 import { cardsSnapshot } from './cardsTestKit';
 import { createTestApp, type TestApp } from './harness';
@@ -31,7 +31,7 @@ import {
 import { invite, teamSnapshot } from './teamTestKit';
 
 /**
- * Issue 8's property: random strings (NUL, lone surrogates, 100 KB, dates, ids), random numbers (NaN,
+ * The input fuzz property: random strings (NUL, lone surrogates, 100 KB, dates, ids), random numbers (NaN,
  * infinities, +-2^63, fractions) and random dates sent to every argument of every root query and
  * mutation, and to the arguments of the fields right under them, never make an internal error or an
  * error without a code, and a refused mutation writes nothing. After each call the books still
@@ -144,14 +144,14 @@ beforeAll(async () => {
   );
   const ownerInvite = await invite(acme, 'fuzz-invitee@example.com', 'bookkeeper');
   const adminInvite = await invite(acme, 'fuzz-approval@example.com', 'admin', adminToken);
-  const keelAccount = await openKeelAccount(acme);
-  await deposit(t, keelAccount.id, 1_000_000, '2026-11-02');
+  const depositAccount = await openDepositAccount(acme);
+  await deposit(t, depositAccount.id, 1_000_000, '2026-11-02');
   const vendor = await acme.gql<{ createVendor: { id: string } }>(
     'mutation($e: ID!) { createVendor(entityId: $e, name: "Fuzz vendor") { id } }',
     { e: acme.entityId },
   );
   knownIds = {
-    depositAccount: [keelAccount.id],
+    depositAccount: [depositAccount.id],
     vendor: [vendor.data?.createVendor.id ?? ''],
     member: (members.data?.members ?? []).map((member) => member.id),
     invite: [ownerInvite.id, adminInvite.id],

@@ -11,7 +11,7 @@ export type TestTransaction = {
   entries: Record<string, number>;
 };
 
-export type TestLedger = {
+type TestLedger = {
   /** Account paths below the default roots, parents before children: 'Expense/Payroll/Salaries'. */
   accounts: readonly string[];
   transactions: readonly TestTransaction[];

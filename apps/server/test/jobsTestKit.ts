@@ -10,7 +10,7 @@ import type { TestApp } from './harness';
 import { eventually } from './sseTestKit';
 import { createSignedInUser } from './users';
 
-/** Test support for the job queue suites (issue 17). Test code only. */
+/** Test support for the job queue suites. Test code only. */
 
 let sequence = 0;
 

@@ -1,5 +1,6 @@
 import type { Role } from '@keel/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/queryRows';
 import { accounts, memberships, monthlyRollups, reports, transactions } from '../src/db/schema';
@@ -37,6 +38,17 @@ export async function createLedgerFixture(t: TestApp, name = 'Acme') {
         .limit(1);
       if (!row) throw new Error(`No account ${accountName}`);
       return row.id;
+    },
+    /** A new account under the account `parentId`, made as the owner; returns its id. */
+    async createAccount(accountName: string, parentId: string): Promise<string> {
+      const result = await t.graphql<{ createAccount: { id: string } }>(
+        'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
+        { e: entity.id, p: parentId, n: accountName },
+        owner.token,
+      );
+      expect(result.errors).toBeUndefined();
+      if (!result.data) throw new Error('createAccount answered no data');
+      return result.data.createAccount.id;
     },
     /** Sends an operation as the owner. */
     gql<T = Record<string, unknown>>(
@@ -130,6 +142,12 @@ export async function rollupMismatches(db: Db, entityId: string) {
           ON r.account_id = c.account_id AND r.scenario = c.scenario AND r.month = c.month
         WHERE coalesce(r.amount, 0) <> coalesce(c.amount, 0)`,
   );
+}
+
+/** The books are exact: every rollup equals a recount of the entries, and every transaction balances. */
+export async function expectBooksExact(db: Db, entityId: string) {
+  expect(await rollupMismatches(db, entityId)).toEqual([]);
+  expect(await unbalancedTransactions(db, entityId)).toEqual([]);
 }
 
 /** Transactions whose entries do not sum to zero. */

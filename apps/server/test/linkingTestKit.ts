@@ -11,9 +11,9 @@ import type { TestApp } from './harness';
 import { jobReaches } from './jobsTestKit';
 import { type LedgerFixture, rollupMismatches, unbalancedTransactions } from './ledgerTestKit';
 
-/** Test support for the bank linking suites (issue 17). Test code only. */
+/** Test support for the bank linking suites. Test code only. */
 
-export const ACCOUNT_FIELDS = `accountId name mask officialName accountType subtype ledgerAccountId
+const ACCOUNT_FIELDS = `accountId name mask officialName accountType subtype ledgerAccountId
   balances { current available }`;
 export const PLAID_ITEMS = `query($e: ID!) { plaidItems(entityId: $e) {
   itemId needsReconnect updatedAt lastSyncedAt institution { institutionId name }
@@ -52,7 +52,7 @@ export function sandboxOf(t: TestApp, provider: LinkProvider): SandboxAggregator
 }
 
 /** What the sync needs, from the test app. */
-export const linkingDepsOfTest = (t: TestApp): LinkingDeps => ({
+const linkingDepsOfTest = (t: TestApp): LinkingDeps => ({
   db: t.db,
   clock: t.clock,
   aggregators: t.providers.aggregators,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithToken, postForm, postJson, uniqueEmail } from './authKit';
-import { APPLY, applicant, applicantAddress, type BankAccountView, deposit } from './bankingTestKit';
+import {
+  APPLY,
+  applicant,
+  applicantAddress,
+  type BankAccountView,
+  deposit,
+  runBankMirror,
+} from './bankingTestKit';
 import { type CardView, CREATE_CARD, REVEAL_TOKEN, type RevealTokenView, revealByRest } from './cardsTestKit';
 import { createTestApp, type TestApp } from './harness';
 import { captureLog } from './observabilityTestKit';
@@ -86,7 +93,7 @@ describe('the log', () => {
     const oauthToken = remember('OAuth access token', oauth.json<{ access_token: string }>().access_token);
     expect((await postJson(t, '/oauth/revoke', { token: oauthToken })).statusCode).toBe(200);
 
-    // A company with a Keel account (the applicant's email is one more address).
+    // A company with a deposit account (the applicant's email is one more address).
     const created = await postJson(
       t,
       '/api/v1/entities',
@@ -151,6 +158,7 @@ describe('the log', () => {
 
     // October's statement, downloaded with a file token (two months on: signed in again).
     t.clock.set(new Date('2026-11-18T15:00:00.000Z'));
+    await runBankMirror(t, entityId);
     const again = await postJson(t, '/api/v1/auth/login', { email, password: newPassword });
     token = remember(
       'later access token',

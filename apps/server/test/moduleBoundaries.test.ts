@@ -1,16 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * How the server's files may import each other (STYLE.md, 'What to do better as the code grows'): the
+ * How the server's files may import each other (docs/architecture.md §2): the
  * ledger's sub-areas are reached through their index only, the ledger's shared internals only from
- * inside the ledger, and no file imports itself back through a circle. Read from the source text, so it
- * holds for type imports too.
+ * inside the ledger, providers depend on their own interfaces and never on the modules that use them, a
+ * vendor adapter never borrows from a sandbox, and no file imports itself back through a circle. Read
+ * from the source text, so it holds for type imports too.
  */
 
 const serverRoot = resolve(import.meta.dirname, '..');
 const ledgerRoot = join(serverRoot, 'src/modules/ledger');
+const modulesRoot = join(serverRoot, 'src/modules');
+const providersRoot = join(serverRoot, 'src/providers');
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -44,6 +47,26 @@ function ledgerAreaOf(file: string): string | null {
   return rest.length > 0 ? (area ?? null) : null;
 }
 
+const isUnder = (folder: string, file: string) => !relative(folder, file).startsWith('..');
+
+/** The provider kind folder a file is in ('banking', 'aggregators', ...), or null outside one. */
+function providerKindOf(file: string): string | null {
+  const [kind, ...rest] = relative(providersRoot, file).split('/');
+  return isUnder(providersRoot, file) && rest.length > 0 ? (kind ?? null) : null;
+}
+
+const isSandbox = (file: string) => /^sandbox.*\.ts$/.test(basename(file)) && !file.endsWith('.test.ts');
+
+/**
+ * Who may import a provider's sandbox: the factory that picks it (create.ts), tests, and the same
+ * provider's other sandbox files. A vendor adapter (increase.ts, plaid.ts, stripe.ts, ...) or another
+ * provider shares code with a sandbox through a file of its own, named for what it is.
+ */
+function mayImportSandbox(file: string, sandbox: string): boolean {
+  if (file === join(providersRoot, 'create.ts') || file.endsWith('.test.ts')) return true;
+  return isSandbox(file) && providerKindOf(file) === providerKindOf(sandbox);
+}
+
 describe('module boundaries', () => {
   it('reaches a ledger sub-area through its index, and the shared internals only from inside the ledger', () => {
     const breaches = [...graph].flatMap(([file, targets]) =>
@@ -56,6 +79,31 @@ describe('module boundaries', () => {
             : target === join(ledgerRoot, area, 'index.ts');
         return allowed ? [] : [`${shown(file)} -> ${shown(target)}`];
       }),
+    );
+    expect(breaches).toEqual([]);
+  });
+
+  it('keeps providers free of the modules that use them', () => {
+    const breaches = [...graph].flatMap(([file, targets]) =>
+      isUnder(providersRoot, file)
+        ? targets
+            .filter((target) => isUnder(modulesRoot, target))
+            .map((target) => `${shown(file)} -> ${shown(target)}`)
+        : [],
+    );
+    expect(breaches).toEqual([]);
+  });
+
+  it("lets only the provider factory, tests and the provider's own sandbox files import its sandbox", () => {
+    const breaches = [...graph].flatMap(([file, targets]) =>
+      isUnder(providersRoot, file)
+        ? targets
+            .filter(
+              (target) =>
+                isSandbox(target) && providerKindOf(target) !== null && !mayImportSandbox(file, target),
+            )
+            .map((target) => `${shown(file)} -> ${shown(target)}`)
+        : [],
     );
     expect(breaches).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { SERVER_FEATURES } from '@keel/domain';
 
 /** A production test server's SECRET_KEY (32 bytes, base64). */
-export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /**
  * What NODE_ENV=production requires of a test server (productionProfile.ts), as a staging server would

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 
-/** Issue 8, 'Production posture': what NODE_ENV=production changes, and who may call /graphql from a page. */
+/** Production posture: what NODE_ENV=production changes, and who may call /graphql from a page. */
 
 const INTROSPECTION = '{ __schema { types { name } } }';
 const TYPE_QUERY = '{ __type(name: "Entry") { fields { name } } }';

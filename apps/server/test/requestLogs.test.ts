@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { KEEL_ACCOUNT_ENTRIES_LOCKED } from '@keel/domain';
+import { DEPOSIT_ACCOUNT_ENTRIES_LOCKED } from '@keel/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openKeelAccount } from './bankingTestKit';
+import { openDepositAccount } from './bankingTestKit';
 import { createTestApp, type TestApp } from './harness';
 import { createLedgerFixture, type LedgerFixture } from './ledgerTestKit';
 import { captureLog, LEVEL, type LogLine } from './observabilityTestKit';
@@ -169,8 +169,8 @@ describe('the request line', () => {
 });
 
 describe('errors in the log', () => {
-  it("logs a refused booking on a Keel account as the refusal it is: no error line, no statement's parameters", async () => {
-    const account = await openKeelAccount(acme);
+  it("logs a refused booking on a deposit account as the refusal it is: no error line, no statement's parameters", async () => {
+    const account = await openDepositAccount(acme);
     const name = `Refused booking ${randomUUID()}`;
     log.clear();
     const result = await acme.gql(BOOK, {
@@ -181,7 +181,7 @@ describe('errors in the log', () => {
       n: name,
     });
     expect(result.errors?.[0]).toMatchObject({
-      message: KEEL_ACCOUNT_ENTRIES_LOCKED,
+      message: DEPOSIT_ACCOUNT_ENTRIES_LOCKED,
       extensions: { code: 'BAD_USER_INPUT' },
     });
     const lines = log.lines();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/graphql/schema';
 import { createEntity } from '../src/modules/entities/service';
-import { openKeelAccount } from './bankingTestKit';
+import { openDepositAccount } from './bankingTestKit';
 import { cardsSnapshot, issueTestCard, REVEAL_TOKEN, revealByRest } from './cardsTestKit';
 import { createTestApp, type TestApp } from './harness';
 import { createLedgerFixture } from './ledgerTestKit';
@@ -198,7 +198,7 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
   'Mutation.createTprimeApplication': (entityId) => ({
     query: `mutation($entityId: ID!) { createTprimeApplication(entityId: $entityId, acknowledgedAgreements: true,
       person: { firstName: "A", lastName: "B", email: "a@b.test", phoneNumber: "4155550134", dateOfBirth: "1980-01-01",
-        citizen: true, tin: "123456789" },
+        citizen: true, tin: "123456789", ein: "987654321" },
       address: { streetLine1: "1 Main St", city: "Austin", state: "TX", postalCode: "78701" }) { application { id } } }`,
     variables: { entityId },
   }),
@@ -207,6 +207,30 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
       accountId: $accountId, recipientName: "x", routingNumber: "021000021", accountNumber: "1234567", amount: 100,
       date: "2026-11-23") { id } }`,
     variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Query.reviewAchTransfer': (entityId) => ({
+    query: `query($entityId: ID!, $accountId: ID!) { reviewAchTransfer(entityId: $entityId, accountId: $accountId,
+      recipientName: "x", routingNumber: "021000021", accountNumber: "1234567", amount: 100, date: "2026-11-23") { total } }`,
+    variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Query.reviewWireTransfer': (entityId) => ({
+    query: `query($entityId: ID!, $accountId: ID!) { reviewWireTransfer(entityId: $entityId, accountId: $accountId,
+      recipientName: "x", routingNumber: "021000021", accountNumber: "1234567", amount: 100, date: "2026-11-23") { total } }`,
+    variables: { entityId, accountId: '00000000-0000-4000-8000-000000000001' },
+  }),
+  'Query.transferApprovalPolicy': (entityId) => ({
+    query: 'query($entityId: ID!) { transferApprovalPolicy(entityId: $entityId) { threshold } }',
+    variables: { entityId },
+  }),
+  'Mutation.setEntityTimeZone': (entityId) => ({
+    query:
+      'mutation($entityId: ID!) { setEntityTimeZone(entityId: $entityId, timeZone: "Asia/Tokyo") { id } }',
+    variables: { entityId },
+  }),
+  'Mutation.setTransferApprovalThreshold': (entityId) => ({
+    query:
+      'mutation($entityId: ID!) { setTransferApprovalThreshold(entityId: $entityId, threshold: 100000) { threshold } }',
+    variables: { entityId },
   }),
   'Mutation.createWireTransfer': (entityId) => ({
     query: `mutation($entityId: ID!, $accountId: ID!) { createWireTransfer(entityId: $entityId, idempotencyKey: "tenancy-key",
@@ -218,7 +242,7 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
     query: 'query($entityId: ID!) { bookkeepingTransactionsConnection(entityId: $entityId) { count } }',
     variables: { entityId },
   }),
-  // Jobs (issue 17): the entity guard answers before the job is looked up; the subscription's refusal
+  // Jobs: the entity guard answers before the job is looked up; the subscription's refusal
   // comes back as one answer, as a query's.
   'Query.entityJobs': (entityId) => ({
     query: 'query($entityId: ID!) { entityJobs(entityId: $entityId) { id status } }',
@@ -256,7 +280,7 @@ const ENTITY_SCOPED_OPERATIONS: Record<string, (entityId: string) => { query: st
       'subscription($entityId: ID!, $th: ID!) { threadWasUpdated(entityId: $entityId, threadId: $th) { message { id } } }',
     variables: { entityId, th: '00000000-0000-4000-8000-000000000001' },
   }),
-  // Bank links (issue 17): the entity guard answers before any token is exchanged or link looked up.
+  // Bank links: the entity guard answers before any token is exchanged or link looked up.
   'Query.plaidItems': (entityId) => ({
     query: 'query($entityId: ID!) { plaidItems(entityId: $entityId) { itemId } }',
     variables: { entityId },
@@ -410,6 +434,22 @@ const CARD_OPERATIONS_BY_ID: Record<
     variables: { id: cardId },
     message: 'Card not found',
   }),
+  'Mutation.revealAccountNumber': ({ accountId }) => ({
+    query:
+      'mutation($a: ID!) { revealAccountNumber(accountId: $a, password: "any password") { accountNumber } }',
+    variables: { a: accountId },
+    message: 'Account not found',
+  }),
+  'Query.cardTransactions': ({ cardId }) => ({
+    query: 'query($id: ID!) { cardTransactions(cardId: $id) { edges { node { id } } } }',
+    variables: { id: cardId },
+    message: 'Card not found',
+  }),
+  'Mutation.setCardLimits': ({ cardId }) => ({
+    query: 'mutation($id: ID!) { setCardLimits(id: $id, dailyLimit: 100, monthlyLimit: 1000) { id } }',
+    variables: { id: cardId },
+    message: 'Card not found',
+  }),
   'Mutation.createCardRevealToken': ({ cardId }) => ({
     query: REVEAL_TOKEN,
     variables: { id: cardId },
@@ -422,7 +462,7 @@ describe('tenancy of the card operations named by id', () => {
 
   beforeAll(async () => {
     const victim = await createLedgerFixture(t, 'Card Victim');
-    const account = await openKeelAccount(victim);
+    const account = await openDepositAccount(victim);
     const issue = (kind: 'physical' | 'virtual') =>
       issueTestCard(t, {
         entityId: victim.entityId,

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from './harness';
 import { createLedgerFixture, type LedgerFixture } from './ledgerTestKit';
 
 /**
- * Issue 8: an unexpected failure is logged on the server in full and reaches the client only as a coded
+ * An unexpected failure is logged on the server in full and reaches the client only as a coded
  * 'Unexpected error.', with nothing of its details.
  */
 

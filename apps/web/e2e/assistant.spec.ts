@@ -1,18 +1,26 @@
 import { MONTH_NAMES, MONTH_SHORT_NAMES } from '@keel/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { AppShell } from './pages/AppShell';
+import { LoginPage } from './pages/LoginPage';
 import { centsOfFigure, ReportGridPage } from './pages/ReportGridPage';
-import { openDemoReport, SCREEN_SIZES } from './support/demo';
-import { screenshotAtEachSize } from './support/screenshots';
+import { DEMO_COMPANY, DEMO_OWNER_EMAIL, DEMO_PASSWORD, openDemoReport, SCREEN_SIZES } from './support/demo';
+import { type ScreenSize, screenshotAtEachSize, shot } from './support/screenshots';
 
 /**
- * 'Ask Keel AI' (issue 18): the floating button, the panel with its greeting, questions answered by the
- * built-in assistant with the report's own figures, and sources that open the report at their cell.
+ * 'Ask Keel AI': the floating button, the panel with its greeting and the note saying the
+ * built-in question reader (not an AI model) answers, questions answered with the report's own figures,
+ * and sources that open the report at their cell, the Transactions page searched, or the Hiring Plan.
  * Asking only adds chat rows of the bookkeeper's own; other specs write into the demo company
  * meanwhile, so an answer and the page it is checked against are compared as read together, asking
  * again (at most a few times: 20 questions a minute) when a write fell between them.
  */
 
 type MonthShortName = (typeof MONTH_SHORT_NAMES)[number];
+
+/** The greeting's first words: it claims no model. */
+const GREETING_START = 'Hi! Ask me about your books:';
+/** What the panel says under its title on a server without a model (AI_PROVIDER=offline, e2e's). */
+const BUILTIN_NOTE = "Answers from your books with Keel's built-in question reader, not an AI model.";
 
 /** The chat panel and what a person reads in it. */
 class AssistantPanel {
@@ -29,7 +37,14 @@ class AssistantPanel {
   async open() {
     await this.button.click();
     await expect(this.panel).toBeVisible();
-    await expect(this.panel.getByTestId('chat-greeting')).toContainText("Hi! I'm Keel AI.");
+    await expect(this.panel.getByTestId('chat-greeting')).toContainText(GREETING_START);
+  }
+
+  /** Opens the panel unless it is open (following a source closes it). */
+  async reopen() {
+    if (await this.panel.isVisible()) return;
+    await this.button.click();
+    await expect(this.panel).toBeVisible();
   }
 
   /** The assistant's answers, oldest first. */
@@ -119,7 +134,8 @@ test.describe('Ask Keel AI', () => {
     // Opening: a typing indicator, then the greeting.
     await chat.button.click();
     await expect(chat.panel.getByRole('status', { name: 'Keel AI is typing' })).toBeVisible();
-    await expect(chat.panel.getByTestId('chat-greeting')).toContainText("Hi! I'm Keel AI.");
+    await expect(chat.panel.getByTestId('chat-greeting')).toContainText(GREETING_START);
+    await expect(chat.panel).toHaveAccessibleDescription(BUILTIN_NOTE);
 
     // The answer says what the card says: its working, months and cash-out month, read together.
     let answer = chat.answers().first();
@@ -178,7 +194,7 @@ test.describe('Ask Keel AI', () => {
     expect(await grid.cellCents('Banks', '2026-11')).toBe(start.cents);
   });
 
-  test('answers a runway method named in the question with the Runway card’s figures for that method (issue 32)', async ({
+  test('answers a runway method named in the question with the Runway card’s figures for that method', async ({
     page,
   }) => {
     await openDemoReport(page);
@@ -228,7 +244,7 @@ test.describe('Ask Keel AI', () => {
     await expect(async () => {
       const answer = await chat.ask('Top spending last month');
       const text = answer.getByTestId('chat-message-text');
-      await expect(text).toContainText('Top spending in October 2026:');
+      await expect(text).toContainText(/^Top \d+ expense categories in October 2026 \(actual\):/);
       const items = await text.getByRole('listitem').allTextContents();
       expect(items.length).toBeGreaterThan(0);
       for (const item of items) expect(item).toMatch(/^[^:]+: \$[\d,]+(\.\d{2})?$/);
@@ -278,4 +294,184 @@ async function screenshots(page: Page, chat: AssistantPanel) {
     },
   });
   await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+/** '$412,000.00' and '$412,000' (whole dollars), the two ways an answer may write cited cents. */
+function dollarFigures(cents: number): string[] {
+  const sign = cents < 0 ? '-' : '';
+  const dollars = (value: number, digits: number) =>
+    `${sign}$${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  return [dollars(Math.abs(cents) / 100, 2), dollars(Math.round(Math.abs(cents) / 100), 0)];
+}
+
+/** The first source of an answer whose link leads to `path` (and, when given, names `month`). */
+async function sourceTo(chat: AssistantPanel, answer: Locator, path: string, month?: string) {
+  const links = chat.sources(answer);
+  for (let index = 0; index < (await links.count()); index += 1) {
+    const link = links.nth(index);
+    const source = await readSource(link);
+    const href = (await link.getAttribute('href')) ?? '';
+    if (source.path === path && (month === undefined || source.month === month))
+      return { link, source, href };
+  }
+  const all = await links.evaluateAll((found) => found.map((link) => link.getAttribute('href')));
+  throw new Error(`No source leads to ${path}${month ? ` in ${month}` : ''}: ${all.join(', ')}`);
+}
+
+/**
+ * An answer can be read whole in the panel: scrolled to, its text and each source link lie inside the
+ * conversation's box (not under the title or the question box, not cut at the sides), and nothing in
+ * the conversation scrolls sideways.
+ */
+async function expectReadableInPanel(chat: AssistantPanel, answer: Locator) {
+  const log = chat.panel.getByRole('log', { name: 'Conversation' });
+  const parts = [answer.getByTestId('chat-message-text'), ...(await chat.sources(answer).all())];
+  for (const part of parts) {
+    await part.scrollIntoViewIfNeeded();
+    const box = await part.boundingBox();
+    const frame = await log.boundingBox();
+    if (!box || !frame) throw new Error('The answer or the conversation has no box');
+    expect(box.x).toBeGreaterThanOrEqual(frame.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 0.5);
+    expect(box.y).toBeGreaterThanOrEqual(frame.y - 0.5);
+    // A text taller than the conversation scrolls; a line of it, or a link, shows whole.
+    if (box.height <= frame.height)
+      expect(box.y + box.height).toBeLessThanOrEqual(frame.y + frame.height + 0.5);
+  }
+  expect(await log.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** Signs in as the demo company's owner (questions count per user: this keeps clear of the other tests'). */
+async function signInAsOwner(page: Page) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(DEMO_OWNER_EMAIL, DEMO_PASSWORD);
+  const shell = new AppShell(page);
+  await shell.waitForPage('Financial Report');
+  await expect(shell.entitySwitcher).toContainText(DEMO_COMPANY);
+}
+
+/** The Transactions page's rows of a month ('2026-10'), each row's name and cents. */
+async function transactionRowsOf(page: Page, month: string) {
+  const rows = page.locator(
+    `[data-testid="transactions-day"][data-date^="${month}"] [data-testid="transaction-row"]`,
+  );
+  return Promise.all(
+    (await rows.all()).map(async (row) => {
+      const cells = await row.getByRole('cell').allTextContents();
+      return { name: cells[1] ?? '', cents: centsOfFigure(cells[2] ?? '') };
+    }),
+  );
+}
+
+test.describe('Ask Keel AI answers questions of different kinds', () => {
+  for (const size of SCREEN_SIZES) {
+    test(`revenue, a vendor and open roles, each with a source that opens its page, at ${size.width}×${size.height}`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await page.setViewportSize(size);
+      await signInAsOwner(page);
+      const chat = new AssistantPanel(page);
+      const grid = new ReportGridPage(page);
+      await chat.open();
+      await expectBuiltinNote(page, chat, size);
+
+      // Revenue last month (e2e's today is 2026-11-22: October 2026): a figure, and a source that
+      // selects its cell in the report, holding the cited amount.
+      await expect(async () => {
+        await chat.reopen();
+        const answer = await chat.ask('What was revenue last month?');
+        const text = (await answer.getByTestId('chat-message-text').textContent()) ?? '';
+        const { link, source } = await sourceTo(chat, answer, '/financial', '2026-10');
+        expect(source.account).not.toBe('');
+        expect(dollarFigures(source.cents).some((figure) => text.includes(figure))).toBe(true);
+        await expectReadableInPanel(chat, answer);
+        await answer.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shot(`assistant-revenue-${size.width}x${size.height}`) });
+        await link.click();
+        await expect(chat.panel).toBeHidden();
+        await expect(page).toHaveURL(/\/financial\?account=.*month=2026-10/);
+        await expect(grid.cell(source.account, '2026-10')).toHaveAttribute('aria-selected', 'true', {
+          timeout: 15_000,
+        });
+        // Another spec may book into October meanwhile: then the question is asked again.
+        expect(await grid.cellCents(source.account, '2026-10')).toBe(source.cents);
+      }).toPass({ timeout: 60_000 });
+
+      // What was paid to AWS in October: the figure, and a source that opens the Transactions page
+      // searched for AWS, whose October rows add up to it.
+      await expect(async () => {
+        await chat.reopen();
+        const answer = await chat.ask('How much did we pay AWS in October?');
+        const text = (await answer.getByTestId('chat-message-text').textContent()) ?? '';
+        const { link, source, href } = await sourceTo(chat, answer, '/transactions');
+        expect(href).toBe('/transactions?search=AWS');
+        expect(source.cents).toBeGreaterThan(0);
+        expect(dollarFigures(source.cents).some((figure) => text.includes(figure))).toBe(true);
+        await expectReadableInPanel(chat, answer);
+        await answer.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shot(`assistant-vendor-${size.width}x${size.height}`) });
+        await link.click();
+        await expect(chat.panel).toBeHidden();
+        await expect(page).toHaveURL(/\/transactions\?search=AWS$/);
+        await expect(page.getByRole('textbox', { name: 'Search transactions' })).toHaveValue('AWS');
+        await expect(page.getByTestId('transaction-row').first()).toBeVisible();
+        const october = await transactionRowsOf(page, '2026-10');
+        expect(october.length).toBeGreaterThan(0);
+        for (const row of october) expect(row.name.toLowerCase()).toContain('aws');
+        const paid = october.filter((row) => row.cents < 0).reduce((sum, row) => sum - row.cents, 0);
+        expect(paid).toBe(source.cents);
+        await page.screenshot({ path: shot(`assistant-vendor-transactions-${size.width}x${size.height}`) });
+      }).toPass({ timeout: 60_000 });
+
+      // Open roles: the count, and a source that opens the Hiring Plan, which shows as many.
+      await expect(async () => {
+        await chat.reopen();
+        const answer = await chat.ask('How many open roles do we have?');
+        const text = (await answer.getByTestId('chat-message-text').textContent()) ?? '';
+        const count = Number(/\b(\d+) open roles?\b/i.exec(text)?.[1] ?? Number.NaN);
+        expect(count).toBeGreaterThan(0);
+        const { link } = await sourceTo(chat, answer, '/hiring-plan');
+        await expectReadableInPanel(chat, answer);
+        await answer.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: shot(`assistant-open-roles-${size.width}x${size.height}`) });
+        await link.click();
+        await expect(chat.panel).toBeHidden();
+        await expect(page).toHaveURL(/\/hiring-plan$/);
+        const table = page.getByTestId('hiring-plan-table');
+        await expect(table.getByTestId('position-row').first()).toBeVisible();
+        // The page marks each position without an employee (a contractor's too) 'Open role', as the answer counts.
+        const openRoles = table.getByTestId('position-row').filter({ hasText: 'Open role' });
+        // Another spec may add a position meanwhile: then the question is asked again.
+        await expect(openRoles).toHaveCount(count, { timeout: 2_000 });
+      }).toPass({ timeout: 60_000 });
+
+      // The three answers, back in the panel: each readable whole; the newest shown for the screenshot.
+      await chat.reopen();
+      for (const answer of await chat.answers().all()) await expectReadableInPanel(chat, answer);
+      await chat.answers().last().scrollIntoViewIfNeeded();
+      await expect(chat.panel.getByRole('heading', { name: 'Ask Keel AI' })).toBeInViewport({ ratio: 1 });
+      await expect(chat.questionBox).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: shot(`assistant-questions-${size.width}x${size.height}`) });
+    });
+  }
+});
+
+/**
+ * Under the title, the note that the built-in reader answers (not an AI model), and 'What can I ask?'
+ * listing what it understands, inside the panel at this size (screenshot taken open).
+ */
+async function expectBuiltinNote(page: Page, chat: AssistantPanel, size: ScreenSize) {
+  await expect(chat.panel).toHaveAccessibleDescription(BUILTIN_NOTE);
+  await expect(chat.panel.getByText(BUILTIN_NOTE)).toBeVisible();
+  const disclosure = chat.panel.getByRole('button', { name: 'What can I ask?' });
+  await disclosure.click();
+  const list = chat.panel.getByRole('list', { name: 'What I understand' });
+  await expect(list.getByRole('listitem')).toHaveCount(7);
+  await expect(list).toContainText('Vendors: "how much did we pay AWS last month"');
+  await expect(chat.questionBox).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: shot(`assistant-what-can-i-ask-${size.width}x${size.height}`) });
+  await disclosure.click();
+  await expect(list).toBeHidden();
 }

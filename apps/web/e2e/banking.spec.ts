@@ -16,7 +16,7 @@ import {
 } from './support/api';
 import {
   depositByDevRoute,
-  openKeelAccountByApi,
+  openDepositAccountByApi,
   RECIPIENT_ROUTING_NUMBER,
   SANDBOX_ROUTING_NUMBER,
   sendAchByApi,
@@ -27,7 +27,7 @@ import { DEMO_BOOKKEEPER_EMAIL, DEMO_COMPANY, DEMO_PASSWORD, SCREEN_SIZES } from
 import { shot } from './support/screenshots';
 
 /**
- * Issue 16, the web screens of Keel's deposit accounts: /apply (signed out and in), /keel-checking's
+ * The web screens of Keel's deposit accounts: /apply (signed out and in), /keel-checking's
  * accounts and transfers, Send money by ACH with the spec's messages, the transfer booked in
  * /keel-transactions once the bank posts it, and who may send money. Each test makes its own user and
  * company, except those reading the demo company, which change nothing.
@@ -46,6 +46,7 @@ async function freshCompany(request: Parameters<typeof signUpUser>[0], prefix: s
 /** Fills the application as a person would (an SSN the sandbox approves: it declines 000000000). */
 async function fillApplication(page: Page) {
   const form = page.getByRole('form', { name: 'Account application' });
+  await form.getByRole('textbox', { name: 'Employer Identification Number (EIN)' }).fill('987654321');
   await form.getByLabel('Date of birth').fill('1985-12-10');
   await form.getByLabel('Phone number').fill('(415) 555-0134');
   const ssn = form.getByRole('textbox', { name: 'Social security number' });
@@ -132,7 +133,7 @@ test('sends $250.00 by ACH to a new vendor: the spec’s messages, one transfer 
 }) => {
   test.slow();
   const { user, entityId } = await freshCompany(request, 'ach');
-  const account = await openKeelAccountByApi(request, user.token, entityId);
+  const account = await openDepositAccountByApi(request, user.token, entityId);
   await depositByDevRoute(request, account.id, 1_000_00);
 
   const checking = await openKeelChecking(page, user.token, entityId);
@@ -167,10 +168,14 @@ test('sends $250.00 by ACH to a new vendor: the spec’s messages, one transfer 
   await checking.fill(form, 'Account number', '123456789');
   await checking.fill(form, 'Memo', 'Invoice 1001');
   await expect(form.getByRole('alert')).toHaveCount(0);
-  // Two clicks in a row send one transfer (one request, one idempotency key).
-  await form.getByRole('button', { name: 'Send ACH transfer' }).dblclick();
+  // The Review step, then two clicks in a row on Confirm send one transfer (one request, one key).
+  await form.getByRole('button', { name: 'Review ACH transfer' }).click();
+  const review = checking.review;
+  await expect(review.getByTestId('review-amount')).toHaveText('$250.00');
+  await review.getByRole('button', { name: 'Confirm and send' }).dblclick();
+  await expect(checking.sent).toContainText(`$250.00 to ${vendorName}.`);
+  await checking.sent.getByRole('button', { name: 'Done' }).click();
   await expect(checking.dialog).toHaveCount(0);
-  await expect(page.getByText(`$250.00 to ${vendorName}: pending`)).toBeVisible();
 
   await expect(checking.transferRows).toHaveCount(1);
   const transferRow = checking.transferRows.first();
@@ -293,7 +298,7 @@ for (const size of SCREEN_SIZES) {
     await expect(page.getByRole('button', { name: 'Open account' })).toBeInViewport();
     await page.screenshot({ path: shot(`apply-form-end-${tag}`) });
 
-    const account = await openKeelAccountByApi(request, user.token, entityId);
+    const account = await openDepositAccountByApi(request, user.token, entityId);
     await depositByDevRoute(request, account.id, 5_000_00);
     await sendAchByApi(request, user.token, {
       entityId,
@@ -312,19 +317,19 @@ for (const size of SCREEN_SIZES) {
 
     const ach = await checking.openSendMoney('ACH');
     await page.waitForTimeout(TRANSITION_MS);
-    await expect(ach.getByRole('button', { name: 'Send ACH transfer' })).toBeVisible();
+    await expect(ach.getByRole('button', { name: 'Review ACH transfer' })).toBeVisible();
     await page.screenshot({ path: shot(`send-money-ach-${tag}`) });
-    await ach.getByRole('button', { name: 'Send ACH transfer' }).click();
+    await ach.getByRole('button', { name: 'Review ACH transfer' }).click();
     await expect(ach.getByText('Recipient name is required')).toBeVisible();
     await page.screenshot({ path: shot(`send-money-ach-errors-${tag}`) });
     await ach.getByRole('button', { name: 'New vendor' }).click();
     await expect(ach.getByRole('textbox', { name: 'Vendor name' })).toBeInViewport();
-    await expect(ach.getByRole('button', { name: 'Send ACH transfer' })).toBeInViewport();
+    await expect(ach.getByRole('button', { name: 'Review ACH transfer' })).toBeInViewport();
     await page.screenshot({ path: shot(`send-money-new-vendor-${tag}`) });
 
     const wire = await checking.switchTab('Wire');
-    await wire.getByRole('button', { name: 'Send wire' }).scrollIntoViewIfNeeded();
-    await expect(wire.getByRole('button', { name: 'Send wire' })).toBeInViewport();
+    await wire.getByRole('button', { name: 'Review wire' }).scrollIntoViewIfNeeded();
+    await expect(wire.getByRole('button', { name: 'Review wire' })).toBeInViewport();
     await page.screenshot({ path: shot(`send-money-wire-${tag}`) });
   });
 }

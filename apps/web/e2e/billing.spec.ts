@@ -4,7 +4,7 @@ import { graphql, signInWithToken, signUpUserWithEntity } from './support/api';
 import { DEMO_COMPANY, DEMO_OWNER_EMAIL, DEMO_PASSWORD } from './support/demo';
 
 /**
- * /settings/billing (spec §2, §4 Subscription; issue 15 item 4) on the payments sandbox: a new
+ * /settings/billing (spec §2, §4 Subscription) on the payments sandbox: a new
  * company subscribes with Stripe's test card 4242…, sees its $100 price, and cancels; a declined card
  * says so and changes nothing; the demo company shows its price computed from its books, checked
  * against the Report query's Expense line, and is billed it once subscribed (then canceled again).

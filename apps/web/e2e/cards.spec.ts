@@ -5,7 +5,7 @@ import { DEMO_BOOKKEEPER_EMAIL, DEMO_COMPANY, DEMO_PASSWORD } from './support/de
 import { screenshotAtEachSize } from './support/screenshots';
 
 /**
- * /cards (spec §2, §4 Card, §5 Card PIN; issue 16) on the sandbox issuer. A new company with a Keel
+ * /cards (spec §2, §4 Card, §5 Card PIN) on the sandbox issuer. A new company with a Keel
  * account issues a virtual card, reveals it (number in groups of 4, a 3-digit CVV), freezes it (the
  * red Frozen control) and unfreezes it; then a physical card, whose activation refuses PINs by the
  * spec's messages and takes '1234'. The demo company's two cards are only looked at (specs share the
@@ -16,7 +16,7 @@ import { screenshotAtEachSize } from './support/screenshots';
 const RED = /^rgb\(2\d\d, \d{1,2}, \d{1,2}\)$/;
 
 /** Opens a Keel account for the company through the API, as /apply would (the sandbox approves it). */
-async function openKeelAccount(request: APIRequestContext, token: string, entityId: string) {
+async function openDepositAccount(request: APIRequestContext, token: string, entityId: string) {
   const data = await graphql<{ createTprimeApplication: { account: { id: string } | null } }>(
     request,
     token,
@@ -35,6 +35,7 @@ async function openKeelAccount(request: APIRequestContext, token: string, entity
         dateOfBirth: '1985-12-10',
         citizen: true,
         tin: '123456789',
+        ein: '987654321',
       },
       address: { streetLine1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105' },
     },
@@ -78,7 +79,7 @@ test.describe('cards', () => {
   }) => {
     const user = await signUpUserWithEntity(request, 'Cards Test Co');
     const entityId = await entityIdByName(request, user.token, 'Cards Test Co');
-    await openKeelAccount(request, user.token, entityId);
+    await openDepositAccount(request, user.token, entityId);
     await signInWithToken(page, user.token);
     await openCards(page);
     await expect(page.getByText('No cards yet. Add a card to get started.')).toBeVisible();
@@ -117,6 +118,44 @@ test.describe('cards', () => {
     await expect(virtual.getByRole('button', { name: 'Freeze' })).toBeVisible();
     await expect(virtual.getByTestId('card-status')).toHaveText('Active');
 
+    // Spending limits: set in a modal whose boxes take digits and one point, then enforced at authorization.
+    await expect(virtual.getByTestId('card-daily-limit')).toHaveText('No limit · $0.00 today');
+    await virtual.getByRole('button', { name: 'Limits' }).click();
+    const limits = page.getByRole('dialog', { name: 'Spending limits' });
+    const daily = limits.getByLabel('Daily limit');
+    await daily.pressSequentially('$5x0');
+    await expect(daily).toHaveValue('50');
+    await limits.getByLabel('Monthly limit').fill('40');
+    await limits.getByRole('button', { name: 'Save limits' }).click();
+    await expect(limits.getByText('Daily limit cannot be above the monthly limit')).toBeVisible();
+    await limits.getByLabel('Monthly limit').fill('1000');
+    await screenshotAtEachSize(page, 'cards-limits-modal');
+    await limits.getByRole('button', { name: 'Save limits' }).click();
+    await expect(limits).toBeHidden();
+    await expect(virtual.getByTestId('card-daily-limit')).toHaveText('$0.00 of $50.00 today');
+    await expect(virtual.getByTestId('card-monthly-limit')).toHaveText('$0.00 of $1,000.00 this month');
+
+    // Two charges through the sandbox network: the second would pass the daily limit and is declined.
+    const cardId = (await virtual.getAttribute('data-card-id')) ?? '';
+    for (const [amount, status] of [
+      [3_000, 'approved'],
+      [2_500, 'declined'],
+    ] as const) {
+      const response = await request.post('/api/dev/cards/charge', {
+        data: { card_id: cardId, merchant: 'Blue Bottle Coffee', amount },
+      });
+      expect(response.status()).toBe(201);
+      expect((await response.json()).status).toBe(status);
+    }
+    await openCards(page);
+    await expect(virtual.getByTestId('card-daily-limit')).toHaveText('$30.00 of $50.00 today');
+    const history = page.getByTestId('card-transactions');
+    await expect(history).toContainText('Software and ads transactions');
+    await expect(history.getByTestId('card-transaction')).toHaveCount(2);
+    await expect(history.getByTestId('card-transaction').first()).toContainText('Card daily limit exceeded');
+    await expect(history.getByTestId('card-transaction').nth(1)).toContainText('Approved');
+    await screenshotAtEachSize(page, 'cards-transactions');
+
     // A physical card: the only kind still offered; it waits in Inactive for its activation.
     await createCard(page, 'Physical Card', 'Travel and meals', ['Physical Card']);
     const physical = cardTile(page, 'Travel and meals');
@@ -132,9 +171,16 @@ test.describe('cards', () => {
     await pin.fill('12');
     await pin.blur();
     await expect(dialog.getByText('Card PIN must be 4 digits long')).toBeVisible();
-    await pin.fill('abcd');
+    // Digits only: letters typed never reach the box, and it stops at 4 digits.
+    await pin.fill('');
+    await pin.pressSequentially('1a2b');
+    await expect(pin).toHaveValue('12');
+    await pin.fill('');
+    await pin.pressSequentially('123456');
+    await expect(pin).toHaveValue('1234');
+    await pin.fill('12');
     await dialog.getByRole('button', { name: 'Activate' }).click();
-    await expect(dialog.getByText('Card PIN must be numeric')).toBeVisible();
+    await expect(dialog.getByText('Card PIN must be 4 digits long')).toBeVisible();
     await screenshotAtEachSize(page, 'cards-activate');
     await pin.fill('1234');
     await dialog.getByRole('button', { name: 'Activate' }).click();
@@ -163,6 +209,12 @@ test.describe('cards', () => {
     await expect(physical.getByRole('button', { name: 'Activate' })).toHaveAttribute('aria-disabled', 'true');
     await physical.getByRole('button', { name: 'Activate' }).hover();
     await expect(page.getByText('Only owners and admins can add, activate and freeze cards.')).toBeVisible();
+    // The demo card's limits and its week of charges, the last refused by its daily limit.
+    await expect(virtual.getByTestId('card-daily-limit')).toContainText('of $2,500.00 today');
+    await expect(virtual.getByRole('button', { name: 'Limits' })).toHaveAttribute('aria-disabled', 'true');
+    const history = page.getByTestId('card-transactions');
+    await expect(history.getByTestId('card-transaction')).toHaveCount(8);
+    await expect(history.getByTestId('card-transaction').first()).toContainText('Card daily limit exceeded');
     await screenshotAtEachSize(page, 'cards-demo');
   });
 });

@@ -38,7 +38,10 @@ test.describe('cookie consent', () => {
     await page.goto('/signup');
     const dialog = page.getByRole('dialog', { name: /Cookies on/ });
     await dialog.getByRole('button', { name: 'Let me choose' }).click();
-    await dialog.getByRole('switch', { name: /Analytics/ }).click({ force: true });
+    // By the keyboard: a forced click could land beside the switch while the dialog still moves.
+    await dialog.getByRole('switch', { name: /Analytics/ }).focus();
+    await page.keyboard.press('Space');
+    await expect(dialog.getByRole('switch', { name: /Analytics/ })).toBeChecked();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
 

@@ -142,6 +142,10 @@ test.describe('documents', () => {
     expect(text).toContain('October 1, 2026 – October 31, 2026');
     expect(amountAfter(text, 'Opening balance')).toBe(dollars(opening));
     expect(amountAfter(text, 'Closing balance')).toBe(dollars(closing));
+    // The full account number (ending as the masked one does) and routing number, as statements print them.
+    expect(text).toContain('Account number');
+    expect(text).toMatch(new RegExp(`\\b\\d{8,13}${account.accountNumber.slice(-4)}\\b`));
+    expect(text).not.toContain('********');
     await expect(page).toHaveURL(/\/documents$/);
 
     // A second click downloads again, under a token of its own.
@@ -191,6 +195,9 @@ test.describe('documents', () => {
     expect(text).toContain('Tax year 2025');
     expect(amountAfter(text, '1\\s+Interest income')).toBe(dollars(interest));
     expect(text).toContain(DEMO_COMPANY);
+    // The company's EIN as XX-XXXXXXX (the demo application's), never an SSN-style '***-**-6789'.
+    expect(text).toContain('87-4512369');
+    expect(text).not.toMatch(/\*\*\*-\*\*-\d{4}/);
   });
 
   test("refuses a file token for another company's statement", async ({ request }) => {

@@ -25,7 +25,9 @@ test.describe('feature flags', () => {
     await expect(dialog.getByRole('switch', { name: 'Default' })).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Reset Custom charts' })).toHaveCount(0);
 
-    await customCharts.click({ force: true });
+    // By the keyboard: a forced click could land beside the switch while the dialog still grows in.
+    await customCharts.focus();
+    await page.keyboard.press('Space');
     await expect(customCharts).toBeChecked();
     await expect(dialog.getByRole('button', { name: 'Reset Custom charts' })).toBeVisible();
     const stored = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.featureFlags);

@@ -3,7 +3,7 @@ import { loadDemoAccounts, ReportDrawerPage } from './pages/ReportDrawerPage';
 import { openDemoReport, showEmptyAccounts } from './support/demo';
 
 /**
- * Percentage forecasts in the report drawer (issue 32 item 12): a forecast that is a share of another
+ * Percentage forecasts in the report drawer: a forecast that is a share of another
  * report line each month, shown with its working, and the demo's two (Stripe fees 2.9% and cost of
  * revenue 30% of Revenue). Specs share the demo database: the forecast made here is on an account this
  * test creates, and the figures are read, never assumed.

@@ -4,7 +4,7 @@ import { openDemoReport, SCREEN_SIZES } from './support/demo';
 import { dragOnto } from './support/drag';
 
 /**
- * Issue 13: the hiring plan page on the demo company, positions added through the page feeding the
+ * The hiring plan page on the demo company, positions added through the page feeding the
  * Financial Report's Salaries and Contractors forecasts, drag and drop of departments and positions,
  * and the spec's refusals. The tests that write run one after the other in this file (they measure the
  * same forecast rows); other specs read the demo's payroll only through tolerant checks.

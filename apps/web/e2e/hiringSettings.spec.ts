@@ -4,7 +4,7 @@ import { graphql, readStoredToken } from './support/api';
 import { DEMO_COMPANY, openDemoReport, SCREEN_SIZES } from './support/demo';
 
 /**
- * Issue 13: Hiring Plan Settings on the demo company. Its Costs tab moves the report's employer taxes
+ * Hiring Plan Settings on the demo company. Its Costs tab moves the report's employer taxes
  * line; its Employees and Roles tables add, rename and delete, and say why the server refused. The
  * demo company is shared by specs running two at a time: figures are compared as relations read in
  * one reload (taxes = salaries × rate), never against numbers read earlier.

@@ -17,7 +17,7 @@ import { linksByApi, overviewByApi, resetLoginByDevRoute, waitForJobsByApi } fro
 import { screenshotAtEachSize, shot } from './support/screenshots';
 
 /**
- * Issue 17, the bank-linking screens: a fresh company links a sandbox bank through provider A (Plaid)
+ * The bank-linking screens: a fresh company links a sandbox bank through provider A (Plaid)
  * and one through provider B (MoneyKit) in the sandbox's link dialog, sees their accounts on Linked
  * Accounts, the net worth and total assets charts and the groups on the Overview, the imported
  * transactions in /transactions; then the sandbox expires A's login and the user reconnects it.

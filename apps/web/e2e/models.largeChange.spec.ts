@@ -4,7 +4,7 @@ import { ReportApi, uniqueName } from './pages/ReportGridPage';
 import { openDemoReport } from './support/demo';
 
 /**
- * Issue 32, item 2: 'Convert type' keeps a value's meaning (5% becomes 0.05, and back), a conversion
+ * 'Convert type' keeps a value's meaning (5% becomes 0.05, and back), a conversion
  * that cannot is offered disabled with its reason, and a change that moves an output more than 10×
  * shows its effect and asks before it is saved. The run works in a model and an expense account of its
  * own (the demo company is shared by parallel specs); the new model spans January 2025 to March 2028.

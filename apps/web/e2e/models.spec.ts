@@ -4,7 +4,7 @@ import { ReportApi, ReportGridPage, uniqueName } from './pages/ReportGridPage';
 import { openDemoReport, SCREEN_SIZES } from './support/demo';
 
 /**
- * Issue 12: a model built from the UI drives the Financial Report. Each run works in a model and an
+ * A model built from the UI drives the Financial Report. Each run works in a model and an
  * expense account of its own (the demo company is shared by parallel specs). The server's today is
  * 2026-11-22: the growth segment starts in November 2026.
  */
@@ -233,7 +233,7 @@ test('a failing formula marks its cells #ERROR with the reason; a deleted variab
   await models.input('Temp').getByRole('button', { name: 'Options for Temp' }).click();
   await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Confirm delete' }).click();
-  // Ratio reads Temp: the delete asks first, naming it (issue 32).
+  // Ratio reads Temp: the delete asks first, naming it.
   const asked = page.getByRole('dialog', { name: "Delete 'Temp'?" });
   await expect(asked.getByTestId('delete-variable-used-by')).toHaveText('Ratio');
   await asked.getByRole('button', { name: 'Delete anyway' }).click();

@@ -4,7 +4,7 @@ import { ReportApi, ReportGridPage, uniqueName } from './pages/ReportGridPage';
 import { openDemoReport, SCREEN_SIZES } from './support/demo';
 
 /**
- * Issue 32, item 1: a broken model never silently removes its forecast. Deleting the input a formula
+ * A broken model never silently removes its forecast. Deleting the input a formula
  * reads asks first, naming the formula; then the formula's output keeps its last good figures in the
  * report, and the grid's row and cells, the Runway card and the model page say it is stale and why. The
  * run works in a model and an expense account of its own (the demo company is shared by parallel specs).

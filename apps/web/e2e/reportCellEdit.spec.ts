@@ -4,7 +4,7 @@ import { ReportApi, ReportGridPage, uniqueName } from './pages/ReportGridPage';
 import { openDemoReport, SCREEN_SIZES } from './support/demo';
 
 /**
- * Issue 11 items 2 and 12: an inline edit of a future cell keeps one 'Adjustment' forecast for the
+ * An inline edit of a future cell keeps one 'Adjustment' forecast for the
  * account-month, to the cent, gone when the cell is set back; a new entry is booked against the
  * company's first real bank account by default, then the one last used. Each test works in an
  * account of its own, at both screen sizes.

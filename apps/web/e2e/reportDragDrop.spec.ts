@@ -129,7 +129,7 @@ test.describe('report drag and drop', () => {
     expect(await grid.cellCents('Net Income', '2026-03')).toBe(netIncome);
   });
 
-  // Issue 11 item 6 (the rule toast counts as the drawer does), at both screen sizes.
+  // The rule toast counts as the drawer does, at both screen sizes.
   for (const size of SCREEN_SIZES)
     test(`a drawer entry or the drawer's search dropped on a row moves entries there (${size.width}×${size.height})`, async ({
       page,
@@ -268,7 +268,7 @@ for (const size of SCREEN_SIZES) {
       const created = `${parent}/New Account`;
       await expect(grid.row(created)).toHaveAttribute('aria-selected', 'true');
 
-      // A fresh load with nothing selected: the new, empty account is still there (issue 32 item 10).
+      // A fresh load with nothing selected: the new, empty account is still there.
       await page.goto('/financial');
       await page.reload();
       await expect(grid.grid.getByTestId('report-row').first()).toBeVisible();

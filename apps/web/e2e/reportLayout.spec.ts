@@ -4,7 +4,7 @@ import { signInWithToken, signUpUserWithEntity } from './support/api';
 import { openDemoReport, SCREEN_SIZES } from './support/demo';
 
 /**
- * Issue 11 items 7–10: the Financial Report fits the screen at 1440×900 and 1280×720. The drawer
+ * The Financial Report fits the screen at 1440×900 and 1280×720. The drawer
  * scrolls inside itself with Save in view; the summary cards never run off the page and collapse to a
  * line of key figures; the grid lands on whole columns with the current month in view; tooltips show
  * whole amounts, month titles are readable, toasts leave the date controls free, the Transactions
@@ -71,7 +71,7 @@ for (const size of SCREEN_SIZES) {
         all.map((card) => Math.round(card.getBoundingClientRect().top)),
       );
       expect(new Set(tops).size).toBe(1);
-      // Issue 32 item 9: the grid's month headers stay on the first screen with the cards open.
+      // The grid's month headers stay on the first screen with the cards open.
       const header = await box(grid.header('2026-11'));
       expect(header.y).toBeGreaterThanOrEqual(0);
       expect(header.y + header.height).toBeLessThanOrEqual(size.height);

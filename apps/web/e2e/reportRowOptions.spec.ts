@@ -5,7 +5,7 @@ import { graphql } from './support/api';
 import { SCREEN_SIZES } from './support/demo';
 
 /**
- * Issue 11 item 11: the spec's `emptyAccounts` report option (rows zero across the range hidden by
+ * The spec's `emptyAccounts` report option (rows zero across the range hidden by
  * default, shown with 'Empty Accounts') and the `now` field of the stored date range.
  */
 
@@ -21,7 +21,7 @@ for (const size of SCREEN_SIZES) {
       const name = uniqueName('Empty Row');
       const path = `${OFFICE}/${name}`;
       const id = await api.createAccount(OFFICE, name);
-      // An account a person adds stays shown while empty (issue 32 item 10): hidden here, as one made
+      // An account a person adds stays shown while empty: hidden here, as one made
       // on the company's behalf (a bank link, an import) is.
       await graphql(
         page.request,

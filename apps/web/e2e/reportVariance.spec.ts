@@ -6,7 +6,7 @@ import { graphql } from './support/api';
 import { SCREEN_SIZES } from './support/demo';
 
 /**
- * Issue 14 item 5, plan vs actual: the 'Variance' column option shows under each past month the
+ * Plan vs actual: the 'Variance' column option shows under each past month the
  * actual minus the plan as the month began, green where that is good for the row (income above plan,
  * expense below), red where it is bad. The demo company planned its last 12 months. Reads only: the
  * ledger is shared with the specs running beside this one.

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
-import { createEntity, signInWithToken, signUpUser } from './support/api';
+import { createEntity, signInByApi, signInWithToken, signUpUser } from './support/api';
+import { DEMO_OWNER_EMAIL, DEMO_PASSWORD, SCREEN_SIZES } from './support/demo';
+import { shot } from './support/screenshots';
 
 test.describe('sidebar', () => {
   test.beforeEach(async ({ page, request }) => {
@@ -62,5 +64,29 @@ test.describe('sidebar', () => {
     await menu.getByRole('menuitem', { name: 'Security' }).click();
     await expect(page).toHaveURL(/\/settings\/security$/);
     await shell.waitForPage('Security');
+  });
+});
+
+test.describe('cards in reach', () => {
+  test('the demo owner reaches /cards from the sidebar at 1440×900 and 1280×720', async ({
+    page,
+    request,
+  }) => {
+    const token = await signInByApi(request, DEMO_OWNER_EMAIL, DEMO_PASSWORD);
+    await signInWithToken(page, token);
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await page.goto('/financial');
+      const shell = new AppShell(page);
+      await shell.waitForPage('Financial Report');
+      const cards = shell.navLink('Cards');
+      await expect(cards).toBeInViewport();
+      await cards.click();
+      await expect(page).toHaveURL(/\/cards$/);
+      await shell.waitForPage('Cards');
+      await expect(shell.navLink('Cards')).toHaveAttribute('data-active', 'true');
+      await expect(page.getByTestId('card-tile').first()).toBeVisible();
+      await page.screenshot({ path: shot(`sidebar-cards-${size.width}x${size.height}`) });
+    }
   });
 });

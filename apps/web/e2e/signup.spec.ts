@@ -44,7 +44,7 @@ test.describe('signup', () => {
     await expect(page.getByText('Invalid email')).toBeVisible();
   });
 
-  // Issue 11 item 5 (an invitation that opens nothing is refused), at both screen sizes; then the
+  // At both screen sizes: an invitation that opens nothing is refused; then the
   // emailed link confirms the address and signs in.
   for (const size of SCREEN_SIZES)
     test(`creates the account, confirms the address from the email, signs in and opens the linked accounts page (${size.width}×${size.height})`, async ({

@@ -98,7 +98,7 @@ test.describe('transactions', () => {
   test('/keel-transactions lists only the Keel checking account transactions of the demo company', async ({
     page,
   }) => {
-    // The demo company has a Keel checking account with a year of activity (issue 16), so the sidebar
+    // The demo company has a Keel checking account with a year of activity, so the sidebar
     // shows Keel Transactions and the list holds only that account's transactions.
     const shell = await openDemoTransactions(page);
     await shell.navLink('Keel Transactions').click();

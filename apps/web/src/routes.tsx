@@ -71,16 +71,16 @@ const DocumentsPage = lazyPage(() =>
   import('./features/documents/DocumentsPage').then((m) => m.DocumentsPage),
 );
 const AccountsLayout = lazyPage(() =>
-  import('./features/accounts/AccountsLayout').then((m) => m.AccountsLayout),
+  import('./features/bankAccounts/AccountsLayout').then((m) => m.AccountsLayout),
 );
-const KeelAccountsTab = lazyPage(() =>
-  import('./features/accounts/KeelAccountsTab').then((m) => m.KeelAccountsTab),
+const DepositAccountsTab = lazyPage(() =>
+  import('./features/bankAccounts/DepositAccountsTab').then((m) => m.DepositAccountsTab),
 );
 const AccountsOverviewTab = lazyPage(() =>
-  import('./features/accounts/AccountsOverviewTab').then((m) => m.AccountsOverviewTab),
+  import('./features/bankAccounts/AccountsOverviewTab').then((m) => m.AccountsOverviewTab),
 );
 const LinkedAccountsTab = lazyPage(() =>
-  import('./features/accounts/LinkedAccountsTab').then((m) => m.LinkedAccountsTab),
+  import('./features/bankAccounts/LinkedAccountsTab').then((m) => m.LinkedAccountsTab),
 );
 const IntegrationsPage = lazyPage(() =>
   import('./features/settings/integrations/IntegrationsPage').then((m) => m.IntegrationsPage),
@@ -197,7 +197,7 @@ export const routes: RouteObject[] = [
                 path: `/accounts/${PRODUCT_SLUG}`,
                 element: (
                   <FeatureGate feature="banking" title={`${PRODUCT_NAME} Accounts`} heading={false}>
-                    <KeelAccountsTab />
+                    <DepositAccountsTab />
                   </FeatureGate>
                 ),
               },

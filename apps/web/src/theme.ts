@@ -24,6 +24,8 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // People who ask their system for less motion get modals, menus and popovers without transitions.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { fw: 600 } },
     Modal: { defaultProps: { centered: true, radius: 'lg' } },

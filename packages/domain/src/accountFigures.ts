@@ -156,7 +156,7 @@ function normalizeZero(value: number): number {
 }
 
 /**
- * Plan vs actual (issue 14): each account's planned figures over the months of a range, to set beside
+ * Plan vs actual: each account's planned figures over the months of a range, to set beside
  * its actual figures. `plans` are the months' plans (raw cents: the forecast as it stood when each
  * month began; any scenario label). A flow account's planned figure is the month's plan; a balance-sheet
  * account's is the balance that plan led to: its actual balance at the close of the month before (as

@@ -58,7 +58,7 @@ export type ChartLineFigures = { values: Cents[]; error: string | null };
 
 /**
  * The figures of a chart's line over `months`, read from the report's grid, so a chart and the grid
- * cannot disagree (issue 14: one source of numbers):
+ * cannot disagree (one source of numbers):
  * - an account: its grid row (under the line item `reportItemId` when the series names one, so a line
  *   shown negated stays negated; else its first row), `isLeaf` its '_leaf' row. An account the grid
  *   shows no such row for (not under any line, or a '_leaf' row the grid leaves out because the
@@ -111,7 +111,7 @@ function findChartRow(index: ChartRowIndex, line: ChartLine): ReportRow | undefi
 }
 
 /**
- * Plan vs actual (issue 14 item 5): a chart line's plans over `months`, read from the report's plans
+ * Plan vs actual: a chart line's plans over `months`, read from the report's plans
  * of the same grid row the line's figures come from (`plansByRowId`: each row's plans aligned with
  * the report's columns, null where a month has none), `invert` applied; null for months without a
  * plan, and for every month when the grid shows no row for the line.

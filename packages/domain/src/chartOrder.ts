@@ -18,7 +18,7 @@ export function compareChartSiblings(
 }
 
 /**
- * The chart in the grid's order (issue 32 item 6): depth-first through the tree, each account followed
+ * The chart in the grid's order: depth-first through the tree, each account followed
  * by its sub-accounts, siblings by compareChartSiblings. An account whose parent is not in the list is
  * taken as top-level. 'First in chart order' means first in this list.
  */

@@ -6,7 +6,7 @@ import { DEFAULT_AGAINST_ACCOUNT_NAME } from './validation/ledger';
 export type AgainstAccountCandidate = ChartOrderItem & { refType: string | null };
 
 /**
- * The default booked-against account (spec §5 'Default booked-against account', issues 11 and 32), for
+ * The default booked-against account (spec §5 'Default booked-against account', made precise here), for
  * an entry or forecast whose request and transaction name none: the first account without sub-accounts
  * under the top-level account named Banks; Banks itself while it has none; else the first account of the
  * chart without sub-accounts. 'First' is in the grid's order (sortChartDepthFirst), so

@@ -73,7 +73,7 @@ describe('average forecasts', () => {
   it('average the full months just before the start month', () => {
     // The months before the start month, when they are all complete.
     expect(averageWindowMonths('2027-02', 3, '2027-05')).toEqual(['2026-11', '2026-12', '2027-01']);
-    // Never the current, unfinished month, nor later ones (issue 10): from a December start seen in
+    // Never the current, unfinished month, nor later ones: from a December start seen in
     // November, the three complete months are August to October.
     expect(averageWindowMonths('2026-12', 3, '2026-11')).toEqual(['2026-08', '2026-09', '2026-10']);
     expect(averageWindowMonths('2027-03', 2, '2026-11')).toEqual(['2026-09', '2026-10']);

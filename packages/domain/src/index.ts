@@ -22,6 +22,7 @@ export * from './reportTree';
 export * from './runway';
 export * from './serverFeatures';
 export * from './spendByCategory';
+export * from './timeZone';
 export * from './validation/assistant';
 export * from './validation/auth';
 export * from './validation/billing';

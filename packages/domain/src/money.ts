@@ -1,4 +1,4 @@
-/** Money is integer cents end to end (ARCHITECTURE.md); these helpers are the only edges. */
+/** Money is integer cents end to end (docs/architecture.md §5); these helpers are the only edges. */
 export type Cents = number;
 
 /**

@@ -4,7 +4,7 @@ import { evaluateModel } from './formula/model/createModelEvaluator';
 import type { MonthKey } from './months';
 
 /**
- * A 'percentage' forecast (issue 32 item 12): each month, a percent of another report line's figure
+ * A 'percentage' forecast: each month, a percent of another report line's figure
  * that month ('Stripe fees: 2.9% of Revenue'). The percent is held exactly as millionths of the source
  * (parts per million): 2.9% is 29,000; percents have at most PERCENTAGE_DECIMALS decimals, so every
  * percent the form accepts is a whole number of millionths.

@@ -32,7 +32,7 @@ describe('buildReportColumns', () => {
     const columns = buildReportColumns(range, all);
     expect(columns.find((c) => c.key === 'fy-2025')).toMatchObject({ title: 'Actual', filter: 'actual' });
     expect(columns.find((c) => c.key === 'fy-2026')).toMatchObject({ title: 'Forecast', filter: 'forecast' });
-    // The whole calendar year, though the range starts in November (spec §9, issue 10).
+    // The whole calendar year, though the range starts in November (spec §9).
     expect(columns.find((c) => c.key === 'fy-2025')?.months).toEqual(monthRange('2025-01', '2025-12'));
   });
 

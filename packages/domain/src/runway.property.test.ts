@@ -38,7 +38,7 @@ const runwayInputs = fc
   });
 
 /**
- * What each method reads, straight from the spec (§9) and issue 32: the balance, the month it closed, and
+ * What each method reads, straight from the spec (§9), the ratio methods from the last complete month: the balance, the month it closed, and
  * the monthly burn as a whole-cent total over a number of months.
  */
 function figuresOf(method: (typeof RUNWAY_METHODS)[number], input: RunwayInput) {
@@ -87,7 +87,7 @@ function walkForward(balanceMonth: MonthKey, balance: number, total: number, ove
   throw new Error('The walk did not end');
 }
 
-describe('every runway method’s cash-out month (issue 32)', () => {
+describe('every runway method’s cash-out month', () => {
   it('is where a forward walk of the same figures first closes negative', () => {
     fc.assert(
       fc.property(runwayInputs, fc.constantFrom(...RUNWAY_METHODS), (input, method) => {

@@ -106,7 +106,7 @@ describe('explainRunway', () => {
   });
 });
 
-describe('the ratio methods and the month under way (issue 32)', () => {
+describe('the ratio methods and the month under way', () => {
   // Today is in November 2026 and the actuals run through it, but November is half booked: half its
   // payroll is in, so its net burn ($10,000) is half a month's. Cash is $300,000 at the end of October.
   const underWay: RunwayMonth[] = [
@@ -170,7 +170,7 @@ describe('the ratio methods and the month under way (issue 32)', () => {
   });
 
   it('counts the cash-out month from the month the balance was read', () => {
-    // The issue's company: $5,000 at the end of December 2026 and a $2,000 net burn a month. January
+    // A small company: $5,000 at the end of December 2026 and a $2,000 net burn a month. January
     // closes with $3,000, February with $1,000, March with -$1,000: cash out March 2027, not January.
     const small: RunwayMonth[] = [
       { key: '2026-10', cashBalance: 900_000, income: 0, expense: 200_000 },

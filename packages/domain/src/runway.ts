@@ -24,7 +24,7 @@ export type Runway = { months: number | null; cashOutMonth: MonthKey | null };
 const UNLIMITED: Runway = { months: null, cashOutMonth: null };
 
 /**
- * How a runway figure was reached, for the card to show (issue 10 'show the working'): the cash balance
+ * How a runway figure was reached, for the card to show: the cash balance
  * it starts from, the monthly burn it divides by (null for `runway`, which walks the forecast), the
  * months each was read from, and the calculation in one line with its figures.
  */
@@ -47,7 +47,7 @@ export const RUNWAY_METHOD_LABELS: Record<RunwayMethod, string> = {
 };
 
 /**
- * The month the ratio methods read their burn and income from (issue 32): the last actual month that is
+ * The month the ratio methods read their burn and income from: the last actual month that is
  * over, the month before the current one, or the actuals cutoff when that is earlier. The month under
  * way is only partly booked (half its payroll, say), so its net burn would understate a month's and
  * stretch the runway; the average forecasts and the Pro Plan's bill read complete months for the same

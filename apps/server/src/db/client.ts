@@ -37,7 +37,7 @@ const connections = new WeakMap<Db, DatabaseConnection>();
 const pools = new WeakMap<Db, pg.Pool>();
 
 /** A PostgreSQL pool's connections: open in all, idle, requests waiting for one, and its limit. */
-export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 /** The pool behind a handle made by openDatabase on a PostgreSQL server; undefined on PGlite. */
 export function poolStatsOf(db: Db): PoolStats | undefined {
@@ -53,7 +53,7 @@ export function connectionOf(db: Db): DatabaseConnection | undefined {
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export type OpenDatabaseOptions =
+type OpenDatabaseOptions =
   /**
    * A PostgreSQL server. `statementTimeoutMs` bounds every statement (default 10 s; 0: no bound), so
    * no request can keep a connection busy for long; the server cancels the statement (SQLSTATE 57014).
@@ -71,7 +71,7 @@ export type OpenDatabaseOptions =
 export const MIGRATION_LOCK_KEY = 0x6b65656c6d696772n;
 
 /** Hears that another process holds the migration lock: once at first, then every 30 s of waiting. */
-export type MigrationLockWait = (message: string) => void;
+type MigrationLockWait = (message: string) => void;
 
 const LOCK_WAIT_REMINDER_MS = 30_000;
 

@@ -1,4 +1,3 @@
-import { monthKeyOfDate } from '@keel/domain';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, Tx } from './client';
@@ -12,13 +11,12 @@ export function bindDatabaseClock(db: Db, clock: Clock): void {
 }
 
 /**
- * Tells the database the current month (UTC, YYYY-MM) for the rest of the transaction, as the setting
- * `keel.current_month`: the forecast plan trigger (migration 0018) reads it to know which months have
- * begun. Without a bound clock the trigger falls back to the database server's date.
+ * Tells the database the app's instant for the rest of the transaction, as the setting `keel.now`: the
+ * forecast plan trigger (migration 0038) reads it in the company's time zone to know which of its months
+ * have begun. Without a bound clock the trigger falls back to the database server's now().
  */
 export async function setTransactionMonth(db: Db, tx: Tx): Promise<void> {
   const clock = clocks.get(db);
   if (!clock) return;
-  const month = monthKeyOfDate(clock.now().toISOString());
-  await tx.execute(sql`SELECT set_config('keel.current_month', ${month}, true)`);
+  await tx.execute(sql`SELECT set_config('keel.now', ${clock.now().toISOString()}, true)`);
 }

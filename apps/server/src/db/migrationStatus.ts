@@ -5,7 +5,7 @@ import { type Db, migrationsFolder } from './client';
 import { queryRows } from './queryRows';
 
 /** How far the database's schema is: the migrations this build has, and whether all are applied. */
-export type MigrationStatus = {
+type MigrationStatus = {
   /** The newest migration this build knows (its tag in meta/_journal.json). */
   head: string;
   /** Migrations the database has recorded as applied. */

@@ -11,19 +11,28 @@ export type ScratchDatabase = Database & {
   url?: string;
 };
 
+type ScratchPostgresOptions = {
+  poolSize?: number;
+  /** As for openDatabase: benchmarks that load millions of rows pass 0. */
+  statementTimeoutMs?: number;
+  /**
+   * A migrated database to copy (`CREATE DATABASE … TEMPLATE`, a file copy: ~0.2 s against ~0.6 s for
+   * running every migration). Nobody may be connected to it while it is copied.
+   */
+  template?: string;
+};
+
 /**
  * A new, migrated database on the PostgreSQL server at `serverUrl` (named `<prefix>_<random>`),
- * dropped on close. `statementTimeoutMs` as for openDatabase (benchmarks that load millions of rows
- * pass 0).
+ * dropped on close.
  */
 export async function openScratchPostgres(
   serverUrl: string,
   prefix: string,
-  poolSize = 10,
-  statementTimeoutMs?: number,
+  { poolSize = 10, statementTimeoutMs, template }: ScratchPostgresOptions = {},
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await runAdminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  await runAdminQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({

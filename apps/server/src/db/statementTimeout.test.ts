@@ -12,7 +12,7 @@ import { openScratchPostgres } from './openScratchDatabase';
 import { users } from './schema';
 
 /**
- * Issue 8: on PostgreSQL every statement is bounded by DB_STATEMENT_TIMEOUT_MS, and a cancelled one is
+ * On PostgreSQL every statement is bounded by DB_STATEMENT_TIMEOUT_MS, and a cancelled one is
  * a TIMEOUT answer, not an internal error. (PGlite ignores statement_timeout and cannot cancel a running
  * statement; there the argument bounds and the cost limit keep each request short.)
  */
@@ -20,7 +20,10 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('statement timeout (PostgreSQL)', () => {
   it('cancels a statement that runs too long, and names it TIMEOUT', async () => {
-    const database = await openScratchPostgres(serverUrl ?? '', 'keel_timeout', 2, 200);
+    const database = await openScratchPostgres(serverUrl ?? '', 'keel_timeout', {
+      poolSize: 2,
+      statementTimeoutMs: 200,
+    });
     try {
       const error = await database.db.execute(sql`SELECT pg_sleep(2)`).then(
         () => null,
@@ -35,7 +38,10 @@ describe.skipIf(!serverUrl)('statement timeout (PostgreSQL)', () => {
   });
 
   it('answers a GraphQL request held up past the timeout with TIMEOUT, and the server goes on', async () => {
-    const database = await openScratchPostgres(serverUrl ?? '', 'keel_timeout', 2, 300);
+    const database = await openScratchPostgres(serverUrl ?? '', 'keel_timeout', {
+      poolSize: 2,
+      statementTimeoutMs: 300,
+    });
     const clock = manualClock(new Date('2026-11-22T12:00:00Z'));
     const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '' });
     const app = await buildApp({

@@ -65,7 +65,10 @@ describe('writeTransaction', () => {
   it.skipIf(!serverUrl)(
     'two writes that lock the same rows in opposite order both commit (PostgreSQL breaks the deadlock, the loser runs again)',
     async () => {
-      const database = await openScratchPostgres(serverUrl ?? '', 'keel_deadlock', 4, 10_000);
+      const database = await openScratchPostgres(serverUrl ?? '', 'keel_deadlock', {
+        poolSize: 4,
+        statementTimeoutMs: 10_000,
+      });
       try {
         await database.db.execute(sql`CREATE TABLE pair (id int PRIMARY KEY, n int NOT NULL)`);
         await database.db.execute(sql`INSERT INTO pair VALUES (1, 0), (2, 0)`);

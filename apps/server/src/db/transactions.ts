@@ -21,7 +21,7 @@ export const WRITE_ATTEMPTS = 5;
 
 /**
  * Runs a write in one database transaction (READ COMMITTED, with the row locks each write path takes;
- * see the README's locking rule). When PostgreSQL aborts it as a deadlock victim or a serialization
+ * see the locking rule in docs/architecture.md, section 5). When PostgreSQL aborts it as a deadlock victim or a serialization
  * failure, or the write throws RetryableConflict, the whole transaction runs again (up to
  * WRITE_ATTEMPTS times, after a short random pause), so two people editing the same rows at the same
  * moment both succeed, one after the other. What still fails after the last attempt reaches the client

@@ -9,7 +9,7 @@ import {
 import type { IdFactory } from './createIdFactory';
 
 /** An account below the default roots, ready to insert. `path` is its name path, e.g. 'Banks/Savings'. */
-export type ChartAccount = {
+type ChartAccount = {
   id: string;
   path: string;
   name: string;
@@ -24,7 +24,7 @@ export type ChartAccount = {
 /** An expense account added beyond the base chart, with the vendors that post to it. */
 export type ExtraExpenseLeaf = { path: string; vendors: readonly string[] };
 
-export type ChartOfAccounts = {
+type ChartOfAccounts = {
   /** The accounts to insert (the roots already exist). */
   accounts: ChartAccount[];
   /** Every account by path, the roots included. */

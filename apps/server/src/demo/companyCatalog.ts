@@ -104,7 +104,7 @@ export type VariableFlow = {
  * A bill of the same vendor once a month. `perSeat` bills cost `monthly` per head; `step` bills jump
  * from the start price to the end price half way (a move to a bigger office); others drift with usage.
  */
-export type RecurringBill = {
+type RecurringBill = {
   vendor: string;
   account: string;
   via: Payment;

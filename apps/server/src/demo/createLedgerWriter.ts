@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { IdFactory } from './createIdFactory';
 import type { GeneratedTransaction } from './generatedTransaction';
 
-export type LedgerWriter = {
+type LedgerWriter = {
   /** Buffers transactions and writes a batch whenever enough entries are waiting. */
   add(transactions: readonly GeneratedTransaction[]): Promise<void>;
   /** Writes what is left; returns how many rows were written in all. */

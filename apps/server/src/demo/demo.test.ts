@@ -10,6 +10,7 @@ import {
   monthPlans,
   reportGrid,
 } from '../../test/dashboardTestKit';
+import { signInDemoOwner } from '../../test/demoTestKit';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../test/harness';
 import { teamSnapshot } from '../../test/teamTestKit';
 import type { Db } from '../db/client';
@@ -383,10 +384,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it("shows the team page: owner, admins, bookkeepers, a card-only member, one invitation pending approval, and the owner's profile", async () => {
-    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
-    const [company] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
-    if (!owner || !company) throw new Error('no demo owner or company');
-    const { token } = await issueAccessToken(t.db, t.clock, owner.id, 1);
+    const { entityId, ownerId, token } = await signInDemoOwner(t);
     const team = await t.graphql<{
       members: { role: string; editable: boolean }[];
       invites: { email: string; status: string; requireApproval: boolean; sender: { email: string } }[];
@@ -401,7 +399,7 @@ describe('seedDemoIfEmpty', () => {
         members(entityId: $e) { role editable }
         invites(entityId: $e) { email status requireApproval sender { email } }
         me { tprimePerson { phoneNumber physicalAddress { city state country } } } }`,
-      { e: company.id },
+      { e: entityId },
       token,
     );
     expect(team.errors).toBeUndefined();
@@ -425,9 +423,9 @@ describe('seedDemoIfEmpty', () => {
       physicalAddress: { city: 'San Francisco', state: 'CA', country: 'United States' },
     });
     // Seeding the team again changes nothing.
-    const before = await teamSnapshot(t.db, company.id);
-    await seedDemoTeam(t.db, t.clock, { entityId: company.id, ownerId: owner.id });
-    expect(await teamSnapshot(t.db, company.id)).toEqual(before);
+    const before = await teamSnapshot(t.db, entityId);
+    await seedDemoTeam(t.db, t.clock, { entityId, ownerId });
+    expect(await teamSnapshot(t.db, entityId)).toEqual(before);
   });
 
   it('gives the demo companies books that end on the clock’s today', async () => {
@@ -483,9 +481,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it("forecasts the demo company's Stripe fees at 2.9% and its cost of revenue at 30% of the Revenue row, month by month", async () => {
-    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
-    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
-    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+    const { entityId, token } = await signInDemoOwner(t);
     const answer = await t.graphql<{
       report: {
         columns: { period: string; months: string[] }[];
@@ -495,7 +491,7 @@ describe('seedDemoIfEmpty', () => {
       `query($e: ID!, $s: MonthKey, $end: MonthKey) {
         report(entityId: $e, startMonth: $s, endMonth: $end) {
           columns { period months } lineItems { name accountId columnValues } } }`,
-      { e: entity!.id, s: '2026-01', end: '2027-12' },
+      { e: entityId, s: '2026-01', end: '2027-12' },
       token,
     );
     expect(answer.errors).toBeUndefined();
@@ -599,11 +595,9 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it("gives the demo company a dashboard of four charts whose figures are the report's, cell for cell", async () => {
-    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
-    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
-    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+    const { entityId, token } = await signInDemoOwner(t);
     const company = {
-      entityId: entity!.id,
+      entityId,
       gql: <T>(query: string, variables: Record<string, unknown> = {}, as = token) =>
         t.graphql<T>(query, variables, as),
     };
@@ -668,7 +662,7 @@ describe('seedDemoIfEmpty', () => {
       await expectChartsToMatchReport(company, { s: '2026-01', end: '2027-06', a: '2026-08' }),
     ).toBeGreaterThan(40);
     // Seeding again leaves the dashboard as it is.
-    await seedDemoDashboard(t.db, t.clock, entity!.id);
+    await seedDemoDashboard(t.db, t.clock, entityId);
     expect((await dashboardClient(company).dashboards())[0]?.charts).toHaveLength(4);
   });
 
@@ -753,9 +747,7 @@ describe('seedDemoIfEmpty', () => {
 
 /** The demo company's report as its owner reads it: Nov 2025 to Dec 2026, actuals through Oct 2026, with plans. */
 async function readDemoPlanReport() {
-  const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
-  const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
-  const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+  const { entityId, token } = await signInDemoOwner(t);
   const answer = await t.graphql<{
     report: {
       columns: { key: string; period: string; months: string[] }[];
@@ -772,7 +764,7 @@ async function readDemoPlanReport() {
       report(entityId: $e, startMonth: $s, actualsEndMonth: $a, endMonth: $end) {
         columns { key period months }
         lineItems { name cumulative accountId columnValues planValues } } }`,
-    { e: entity!.id, s: '2025-11', a: '2026-10', end: '2026-12' },
+    { e: entityId, s: '2025-11', a: '2026-10', end: '2026-12' },
     token,
   );
   expect(answer.errors).toBeUndefined();
@@ -920,9 +912,7 @@ describe('seedDemoCards', () => {
 
 describe('seedDemoLinks', () => {
   it('links a treasury bank through provider A and the card bank through B (needing reconnect), synced into the books', async () => {
-    const [entity] = await t.db.select().from(entities).where(eq(entities.name, DEMO_COMPANY_NAME));
-    const [owner] = await t.db.select().from(users).where(eq(users.email, DEMO_OWNER.email));
-    const { token } = await issueAccessToken(t.db, t.clock, owner!.id, 1);
+    const { entityId, token } = await signInDemoOwner(t);
     const answer = await t.graphql<{
       plaidItems: {
         institution: { name: string };
@@ -936,7 +926,7 @@ describe('seedDemoLinks', () => {
         plaidItems(entityId: $e) { institution { name } error { error_code } accounts { ledgerAccountId accountType balances { current } } }
         moneykitLinks(entityId: $e) { institutionName state errorCode needsReconnect }
         accountsOverview(entityId: $e) { summary { assets liabilities } } }`,
-      { e: entity!.id },
+      { e: entityId },
       token,
     );
     expect(answer.errors).toBeUndefined();
@@ -959,7 +949,7 @@ describe('seedDemoLinks', () => {
     const sources = await rowsOf<{ source: string; count: number }>(
       t.db,
       sql`SELECT source, count(*)::int AS count FROM transactions
-          WHERE entity_id = ${entity!.id}::uuid AND source LIKE '%_link' GROUP BY source ORDER BY source`,
+          WHERE entity_id = ${entityId}::uuid AND source LIKE '%_link' GROUP BY source ORDER BY source`,
     );
     expect(sources.map((row) => row.source)).toEqual(['moneykit_link', 'plaid_link']);
     expect(sources.every((row) => row.count > 10)).toBe(true);

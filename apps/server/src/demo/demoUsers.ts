@@ -9,7 +9,7 @@ export const DEMO_PASSWORD = 'keel-demo-2026';
 export const DEMO_COMPANY_NAME = 'Acme Robotics Inc.';
 export const DEMO_HOLDINGS_NAME = 'Acme Holdings LLC';
 
-export type DemoUser = {
+type DemoUser = {
   name: string;
   email: string;
   /** The user's role in the demo company; the owner also owns the holdings company. */

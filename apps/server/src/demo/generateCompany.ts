@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { dayIn } from '@keel/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, Tx } from '../db/client';
@@ -13,12 +14,17 @@ import { type GeneratorCounters, generateMonthTransactions } from './generateMon
 import { planCompanyHistory } from './planCompanyHistory';
 import { createRandom } from './random';
 
-export type GenerateCompanyOptions = {
+type GenerateCompanyOptions = {
   name: string;
   /** Same seed and today give the same books. */
   seed: number | string;
-  /** The day the history ends on (the current month is partial up to it). A Date is read in UTC. */
+  /**
+   * The day the history ends on (the current month is partial up to it). A Date is read in the
+   * company's time zone.
+   */
   today: string | Date;
+  /** The company's time zone (default DEMO_TIME_ZONE): its days and months follow it. */
+  timeZone?: string;
   /** About how many entries to generate (default 3,000). */
   entries?: number;
   /** Accounts in the chart, roots included; below the base chart's size the base chart is used. */
@@ -49,8 +55,10 @@ export type GeneratedCompany = {
   seconds: { chart: number; ledger: number; rollups: number; total: number };
 };
 
-export const DEFAULT_DEMO_ENTRIES = 3_000;
-export const DEFAULT_DEMO_MONTHS = 24;
+const DEFAULT_DEMO_ENTRIES = 3_000;
+/** Where the demo companies keep their days: a California company, hours behind UTC. */
+const DEMO_TIME_ZONE = 'America/Los_Angeles';
+const DEFAULT_DEMO_MONTHS = 24;
 /** The base chart's size: the 7 default roots and the accounts below them. */
 export const BASE_CHART_ACCOUNTS = 7 + BASE_CHART.length;
 
@@ -60,7 +68,8 @@ export const BASE_CHART_ACCOUNTS = 7 + BASE_CHART.length;
  * payroll, rent, software, card spend and payoffs, a loan, financing rounds) and its monthly rollups.
  */
 export async function generateCompany(db: Db, options: GenerateCompanyOptions): Promise<GeneratedCompany> {
-  const today = typeof options.today === 'string' ? options.today : options.today.toISOString().slice(0, 10);
+  const timeZone = options.timeZone ?? DEMO_TIME_ZONE;
+  const today = typeof options.today === 'string' ? options.today : dayIn(timeZone, options.today);
   const months = options.months ?? DEFAULT_DEMO_MONTHS;
   const entryTarget = options.entries ?? DEFAULT_DEMO_ENTRIES;
   const accountTarget = options.accounts ?? BASE_CHART_ACCOUNTS;
@@ -72,7 +81,7 @@ export async function generateCompany(db: Db, options: GenerateCompanyOptions): 
 
   const started = performance.now();
   return db.transaction(async (tx) => {
-    const entityId = await createCompanyEntity(tx, options, today, months);
+    const entityId = await createCompanyEntity(tx, { ...options, timeZone }, today, months);
     const roots = await tx
       .select({ id: accounts.id, name: accounts.name })
       .from(accounts)
@@ -143,7 +152,7 @@ function isCalendarDay(value: string): boolean {
 /** The entity: through createEntity when it has an owner, else the bare entity with its default chart. */
 async function createCompanyEntity(
   tx: Tx,
-  options: GenerateCompanyOptions,
+  options: GenerateCompanyOptions & { timeZone: string },
   today: string,
   months: number,
 ): Promise<string> {
@@ -153,13 +162,15 @@ async function createCompanyEntity(
   since.setUTCMonth(since.getUTCMonth() - (months - 1));
   if (options.ownerUserId) {
     const clock: Clock = { now: () => since };
-    const entity = await createEntity(tx, clock, options.ownerUserId, options.name);
+    const entity = await createEntity(tx, clock, options.ownerUserId, options.name, {
+      timeZone: options.timeZone,
+    });
     if (demo) await tx.update(entities).set({ demo }).where(eq(entities.id, entity.id));
     return entity.id;
   }
   const [entity] = await tx
     .insert(entities)
-    .values({ name: options.name, demo, createdAt: since, updatedAt: since })
+    .values({ name: options.name, demo, timeZone: options.timeZone, createdAt: since, updatedAt: since })
     .returning({ id: entities.id });
   if (!entity) throw new Error('Entity insert returned nothing');
   await createDefaultChart(tx, entity.id);

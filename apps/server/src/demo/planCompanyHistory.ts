@@ -18,9 +18,9 @@ import { addFinancing } from './planFinancing';
 import { addBankingActivity, addPayroll, addReclasses } from './planFixedTransactions';
 import type { Random } from './random';
 
-export type CompanyPlan = { scale: number; months: MonthPlan[] };
+type CompanyPlan = { scale: number; months: MonthPlan[] };
 
-export type CompanyPlanOptions = {
+type CompanyPlanOptions = {
   /** YYYY-MM-DD; nothing is dated after it. */
   today: string;
   months: number;
@@ -196,7 +196,7 @@ function allocateVariableCounts(months: MonthPlan[], targetEntries: number): voi
 }
 
 /** Whole numbers proportional to `weights` that add up to `total` (largest remainder). */
-export function apportionCount(total: number, weights: readonly number[]): number[] {
+function apportionCount(total: number, weights: readonly number[]): number[] {
   let weightSum = 0;
   for (const weight of weights) weightSum += weight;
   if (weightSum <= 0) return weights.map(() => 0);

@@ -87,7 +87,7 @@ function isOperating(transaction: GeneratedTransaction): boolean {
 }
 
 /** Rounds money up to two significant digits of dollars: 3,412,007.12 → 3,500,000.00. */
-export function roundUpToNiceCents(cents: number): number {
+function roundUpToNiceCents(cents: number): number {
   if (cents <= 0) return 0;
   const dollars = cents / 100;
   const step = 10 ** Math.max(0, Math.floor(Math.log10(dollars)) - 1);

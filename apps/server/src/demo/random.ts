@@ -15,7 +15,7 @@ export type Random = {
 };
 
 /** Hashes a seed (number or text) to 32 bits with FNV-1a, so string seeds are welcome too. */
-export function hashSeed(seed: number | string): number {
+function hashSeed(seed: number | string): number {
   const text = String(seed);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

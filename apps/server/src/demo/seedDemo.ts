@@ -11,6 +11,7 @@ import { generateCompany } from './generateCompany';
 import { seedDemoBanking } from './seedDemoBanking';
 import { seedDemoBilling } from './seedDemoBilling';
 import { seedDemoCards } from './seedDemoCards';
+import { seedDemoCardTransactions } from './seedDemoCardTransactions';
 import { seedDemoDashboard } from './seedDemoDashboard';
 import { seedDemoForecasts, seedDemoRules } from './seedDemoForecasts';
 import { seedDemoHiringPlan } from './seedDemoHiringPlan';
@@ -24,7 +25,7 @@ import { seedDemoTeam } from './seedDemoTeam';
  * The demo's login as start-up may print it: `password` is the published one (the README quotes it), or
  * null when the operator chose it (DEMO_PASSWORD), which is never printed.
  */
-export type DemoLogin = { entityName: string; email: string; password: string | null };
+type DemoLogin = { entityName: string; email: string; password: string | null };
 
 /** Seeds of the two demo companies: the demo looks the same on every machine for the same day. */
 const DEMO_COMPANY_SEED = 'acme-robotics';
@@ -94,8 +95,9 @@ export async function seedDemoIfEmpty(
     await seedDemoModel(tx, clock, company.entityId);
     await seedDemoHiringPlan(tx, clock, company);
     await seedDemoDashboard(tx, clock, company.entityId);
-    await seedDemoBanking(tx, clock, { entityId: company.entityId, ownerId });
+    await seedDemoBanking(tx, clock, { entityId: company.entityId, ownerId, secrets });
     await seedDemoCards(tx, clock, { entityId: company.entityId, ownerId, secrets });
+    await seedDemoCardTransactions(tx, clock, company.entityId);
     await seedDemoLinks(tx, clock, { entityId: company.entityId, ownerId, secrets });
     await seedDemoTaxDocuments(tx, clock, company.entityId);
     await seedDemoBilling(tx, clock, {
@@ -104,7 +106,7 @@ export async function seedDemoIfEmpty(
       ownerEmail: DEMO_OWNER.email,
     });
     // Last of the company's seeding: the plans are measured against every actual, the bank's and the
-    // linked banks' included (issue 32 item 7).
+    // linked banks' included.
     await seedDemoPlans(tx, clock, company.entityId);
     const holdings = await generateCompany(tx, {
       name: DEMO_HOLDINGS_NAME,

@@ -1,25 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { addMonths } from '@keel/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Tx } from '../db/client';
-import { accounts, depositAccounts } from '../db/schema';
+import { accounts, bankTransfers, depositAccounts, entities, jobs } from '../db/schema';
 import {
   applyForAccount,
   type BankingDeps,
   bookBankPostings,
   createVendor,
+  handOverDueTransfers,
   sendTransfer,
   settleDueInTransaction,
 } from '../modules/banking';
+import { cancelTransfer } from '../modules/banking/transferApproval';
+import { TRANSFER_HAND_OVER_JOB } from '../modules/banking/transferHandOver';
 import type { BankPostingMade } from '../providers/banking';
 import { createSandboxBanking } from '../providers/banking/sandbox';
-import { createSecretBox } from '../secrets/secretBox';
+import { createSecretBox, type SecretBox } from '../secrets/secretBox';
 
-/** The demo's Keel account: opened this many months before today's month. */
-export const DEMO_BANKING_MONTHS = 13;
+/** The demo's deposit account: opened this many months before today's month. */
+const DEMO_BANKING_MONTHS = 13;
 
-/** Who the demo company pays from its Keel account, how, on which day, how much, booked where. */
+/** Who the demo company pays from its deposit account, how, on which day, how much, booked where. */
 const DEMO_PAYEES = [
   { name: 'Lee & Park LLP', rail: 'ach', day: 10, cents: 2_400_00, step: 150_00, account: 'Legal' },
   { name: 'Ledgerly Accounting', rail: 'ach', day: 15, cents: 1_800_00, step: 0, account: 'Accounting' },
@@ -33,7 +36,7 @@ const DEMO_PAYEES = [
   },
 ] as const;
 
-/** What moves from Mercury Checking to the Keel account on the 3rd of each month. */
+/** What moves from Mercury Checking to the deposit account on the 3rd of each month. */
 const DEMO_MONTHLY_FUNDING = 12_000_00;
 
 const atTen = (day: string) => new Date(`${day}T10:00:00.000Z`);
@@ -57,7 +60,7 @@ async function accountId(tx: Tx, entityId: string, name: string): Promise<string
 }
 
 /**
- * The demo company's Keel checking account (issue 16): an approved application and the account it
+ * The demo company's Keel checking account: an approved application and the account it
  * opened on the 1st of the month DEMO_BANKING_MONTHS before today's, then a year of activity through
  * the banking sandbox with the clock moved day by day: $12,000 from Mercury Checking on the 3rd of each
  * month (booked against Mercury Checking, so cash in total does not change), ACH payments to a law
@@ -69,7 +72,7 @@ async function accountId(tx: Tx, entityId: string, name: string): Promise<string
 export async function seedDemoBanking(
   tx: Tx,
   clock: Clock,
-  input: { entityId: string; ownerId: string },
+  input: { entityId: string; ownerId: string; secrets?: SecretBox | undefined },
 ): Promise<void> {
   const [existing] = await tx
     .select({ id: depositAccounts.id })
@@ -90,7 +93,8 @@ export async function seedDemoBanking(
     db: tx,
     clock: { now: () => now },
     banking: createSandboxBanking(),
-    secrets: createSecretBox(randomBytes(32)),
+    // The server's box when given, so the 1099-INT opens the demo's EIN; else a throwaway key.
+    secrets: input.secrets ?? createSecretBox(randomBytes(32)),
     counterFor: (posting: BankPostingMade) =>
       posting.kind === 'deposit' ? mercury : counters.get(posting.description),
   };
@@ -106,6 +110,7 @@ export async function seedDemoBanking(
       dateOfBirth: '1984-06-14',
       citizen: true,
       tin: '123456789',
+      ein: '874512369',
     },
     address: { streetLine1: '500 Howard St', city: 'San Francisco', state: 'CA', postalCode: '94105' },
   });
@@ -180,6 +185,7 @@ export async function seedDemoBanking(
   for (const event of events) {
     if (event.day > today) continue;
     now = atTen(event.day);
+    await handOverDueTransfers(deps, input.entityId);
     await settleDueInTransaction(tx, deps, input.entityId);
     const made = await event.run();
     // A deposit is booked here; transfers book themselves when they settle.
@@ -188,5 +194,102 @@ export async function seedDemoBanking(
     }
   }
   now = clock.now();
+  await handOverDueTransfers(deps, input.entityId);
   await settleDueInTransaction(tx, deps, input.entityId);
+  // The year's transfers are history: their hand-over jobs are not left in the company's job list.
+  await tx.delete(jobs).where(
+    and(
+      eq(jobs.entityId, input.entityId),
+      eq(jobs.type, TRANSFER_HAND_OVER_JOB),
+      inArray(
+        jobs.subjectId,
+        tx
+          .select({ id: sql<string>`${bankTransfers.id}::text` })
+          .from(bankTransfers)
+          .where(and(eq(bankTransfers.entityId, input.entityId), isNotNull(bankTransfers.handedOverAt))),
+      ),
+    ),
+  );
+  await seedDemoTransferApproval(tx, deps, { ...input, accountId: account.id, today, vendorIds });
+}
+
+/** The demo's approval amount: transfers above $3,000 need a second approver. */
+const DEMO_APPROVAL_THRESHOLD = 3_000_00;
+
+/**
+ * The transfers page alive: the owner has set an approval amount, a wire above it waits for
+ * a second approver, an ACH was canceled before the bank had it, and two ACH payments dated in the
+ * coming days are pending (cancelable until they are handed over at their cut-off).
+ */
+async function seedDemoTransferApproval(
+  tx: Tx,
+  deps: BankingDeps,
+  input: {
+    entityId: string;
+    ownerId: string;
+    accountId: string;
+    today: string;
+    vendorIds: Map<string, string>;
+  },
+): Promise<void> {
+  await tx
+    .update(entities)
+    .set({ transferApprovalThreshold: DEMO_APPROVAL_THRESHOLD })
+    .where(eq(entities.id, input.entityId));
+  const ahead = (days: number) => {
+    const at = new Date(`${input.today}T00:00:00.000Z`);
+    at.setUTCDate(at.getUTCDate() + days);
+    return businessDay(at.toISOString().slice(0, 10));
+  };
+  const ach = (key: string, name: string, amount: number, date: string, memo: string) =>
+    sendTransfer(deps, {
+      entityId: input.entityId,
+      userId: input.ownerId,
+      rail: 'ach',
+      idempotencyKey: `demo-upcoming-${key}`,
+      accountId: input.accountId,
+      form: {
+        vendorId: input.vendorIds.get(name),
+        recipientName: name,
+        routingNumber: '021000021',
+        accountNumber: '4010123456',
+        amount,
+        date,
+        memo,
+      },
+    });
+  await ach('legal', 'Lee & Park LLP', 2_250_00, ahead(3), 'Retainer');
+  await ach('accounting', 'Ledgerly Accounting', 1_800_00, ahead(5), 'Monthly close');
+  const canceled = await ach(
+    'duplicate',
+    'Ledgerly Accounting',
+    1_800_00,
+    ahead(4),
+    'Monthly close (duplicate)',
+  );
+  await cancelTransfer(deps, { entityId: input.entityId, userId: input.ownerId }, canceled.id, 'Sent twice');
+  await sendTransfer(deps, {
+    entityId: input.entityId,
+    userId: input.ownerId,
+    rail: 'wire',
+    idempotencyKey: 'demo-upcoming-parts',
+    accountId: input.accountId,
+    form: {
+      vendorId: input.vendorIds.get('Shenzhen Motion Components'),
+      recipientName: 'Shenzhen Motion Components',
+      routingNumber: '021000021',
+      accountNumber: '4020123456',
+      amount: 4_600_00,
+      date: ahead(2),
+      memo: 'Motor order 118',
+      recipientAddress: { line1: '88 Keyuan Rd', city: 'San Francisco', state: 'CA', postalCode: '94107' },
+      bank: {
+        name: 'Example Trade Bank',
+        address: '1 Bank Plaza',
+        city: 'New York',
+        state: 'NY',
+        postalCode: '10005',
+      },
+    },
+  });
 }

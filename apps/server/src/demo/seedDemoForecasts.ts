@@ -1,8 +1,9 @@
-import { addMonths, monthKeyOfDate } from '@keel/domain';
+import { addMonths } from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
+import { entityToday } from '../modules/entities/timeZone';
 import { adjustForecastCell, createForecast } from '../modules/ledger/forecasts';
 import { createRule } from '../modules/ledger/rules';
 import {
@@ -31,10 +32,10 @@ const DEMO_FORECASTS = [
 ] as const;
 
 /** The Revenue line: subscriptions and services, with their sub-accounts. */
-export const REVENUE_LINE = 'Income/Revenue';
+const REVENUE_LINE = 'Income/Revenue';
 
 /**
- * Shares of revenue (issue 32 item 12), as a finance team plans its cost of revenue: card processing
+ * Shares of revenue (percentage forecasts), as a finance team plans its cost of revenue: card processing
  * at 2.9% of revenue on Stripe Fees, and the cost of delivering it (support contractors) at 30% of
  * revenue. They follow the Revenue line's forecast month by month.
  */
@@ -68,7 +69,8 @@ export async function seedDemoForecasts(
   entityId: string,
   options: { payrollFromHiringPlan?: boolean } = {},
 ): Promise<void> {
-  const startMonth = addMonths(monthKeyOfDate(clock.now().toISOString().slice(0, 10)), 1);
+  // The plan starts next month: the company's, in its time zone.
+  const startMonth = addMonths((await entityToday(db, clock, entityId)).month, 1);
   const idByPath = await demoAccountIdsByPath(db, entityId);
   const checkingId = idByPath.get(CHECKING);
   const forecasts = DEMO_FORECASTS.filter(

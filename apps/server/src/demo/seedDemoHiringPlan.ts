@@ -1,6 +1,7 @@
-import { addMonths, monthKeyOfDate } from '@keel/domain';
+import { addMonths } from '@keel/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import { entityToday } from '../modules/entities/timeZone';
 import {
   createDepartment,
   createEmployee,
@@ -111,7 +112,7 @@ export async function seedDemoHiringPlan(
   company: { entityId: string; months: number; scale: number },
 ): Promise<void> {
   const { entityId } = company;
-  const currentMonth = monthKeyOfDate(clock.now().toISOString());
+  const currentMonth = (await entityToday(db, clock, entityId)).month;
   const figures = demoPayrollFigures(company);
   const payroll = (await demoAccountIdsByPath(db, entityId)).get(PAYROLL);
   if (!payroll) throw new Error(`Demo account ${PAYROLL} is missing`);

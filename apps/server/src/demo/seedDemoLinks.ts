@@ -16,13 +16,13 @@ import { createSecretBox, type SecretBox } from '../secrets/secretBox';
  * generator made them; their accounts are mirrored as accounts of their own under Banks and Credit
  * Cards, beside the demo's older imported ones (source 'plaid').
  */
-export const DEMO_LINKS: readonly { provider: LinkProvider; institutionId: string }[] = [
+const DEMO_LINKS: readonly { provider: LinkProvider; institutionId: string }[] = [
   { provider: 'plaid', institutionId: 'ins_109512' },
   { provider: 'moneykit', institutionId: 'mk_juniper_federal' },
 ];
 
 /** The demo link whose login has expired, so Linked Accounts shows Reconnect ('Login required'). */
-export const DEMO_RECONNECT_PROVIDER: LinkProvider = 'moneykit';
+const DEMO_RECONNECT_PROVIDER: LinkProvider = 'moneykit';
 
 /**
  * Links the demo company's banks in the seed's transaction, through the same flow as the API (a link

@@ -1,6 +1,7 @@
-import { addMonths, monthKeyOfDate } from '@keel/domain';
+import { addMonths } from '@keel/domain';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
+import { entityToday } from '../modules/entities/timeZone';
 import {
   createModel,
   createOutput,
@@ -21,7 +22,7 @@ export async function seedDemoModel(db: Db, clock: Clock, entityId: string): Pro
   const subscriptions = idByPath.get(SUBSCRIPTIONS);
   const cloud = idByPath.get(CLOUD);
   if (!subscriptions || !cloud) throw new Error('Demo accounts for the model are missing');
-  const currentMonth = monthKeyOfDate(clock.now().toISOString());
+  const currentMonth = (await entityToday(db, clock, entityId)).month;
   // The books through the last complete month; this month, still partly booked, is projected.
   const lastComplete = addMonths(currentMonth, -1);
   const model = await createModel(db, clock, { entityId, name: 'Revenue plan' });

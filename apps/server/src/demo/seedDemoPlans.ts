@@ -1,8 +1,9 @@
-import { addMonths, monthKeyOfDate } from '@keel/domain';
+import { addMonths } from '@keel/domain';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Tx } from '../db/client';
 import { queryRows } from '../db/queryRows';
+import { entityToday } from '../modules/entities/timeZone';
 import { CHECKING } from './companyCatalog';
 import { demoAccountIdsByPath } from './seedDemoForecasts';
 
@@ -37,16 +38,16 @@ function planOf(actual: number, percent: number): number {
 }
 
 /**
- * Plan vs actual in the demo (issue 14 item 5): the company as if it had planned in Keel for the past
+ * Plan vs actual in the demo: the company as if it had planned in Keel for the past
  * year. For each of the last 12 months, every income and expense account with actuals gets a plan its
  * actual beat or missed by up to 12% of the plan (planOf, whole dollars), the month under way one like
  * the month before's, and the checking account the plan's cash side. The demo seeds it last, after the
- * bank's and the linked banks' activity, so every actual is measured (issue 32 item 7). Written straight
+ * bank's and the linked banks' activity, so every actual is measured. Written straight
  * into forecast_plans, the capture of each month's start being the only other writer (see the
  * forecastPlans table): the months are past, so nothing will capture them again.
  */
 export async function seedDemoPlans(tx: Tx, clock: Clock, entityId: string): Promise<void> {
-  const currentMonth = monthKeyOfDate(clock.now().toISOString());
+  const currentMonth = (await entityToday(tx, clock, entityId)).month;
   const firstMonth = addMonths(currentMonth, -PLANNED_MONTHS);
   const checkingId = (await demoAccountIdsByPath(tx, entityId)).get(CHECKING);
   if (!checkingId) throw new Error('The demo company has no checking account');

@@ -8,8 +8,9 @@ import {
 } from '@keel/domain';
 import SchemaBuilder from '@pothos/core';
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
+import { KeelError } from '../errors';
 import type { Context } from './context';
-import { apiError } from './errors';
+import { toGraphQLError } from './errors';
 
 /** The one Pothos builder. Each module adds its types, queries and mutations to it. */
 export const builder = new SchemaBuilder<{
@@ -28,7 +29,8 @@ export const builder = new SchemaBuilder<{
   };
 }>({ defaultFieldNullability: false });
 
-const badInput = (message: string) => apiError('BAD_USER_INPUT', message);
+/** A scalar's refusal: GraphQL's own, so validation names the argument and keeps the message. */
+const badInput = (message: string) => toGraphQLError(new KeelError('BAD_USER_INPUT', message));
 
 /**
  * A literal in the document (`date: "2026-01-01"`) parsed like a variable's value, its error pointing
@@ -128,6 +130,6 @@ builder.scalarType('Date', {
 
 builder.queryType({});
 builder.mutationType({});
-// Realtime (issue 17): served over SSE (`Accept: text/event-stream`) by Yoga; modules add fields with
+// Realtime: served over SSE (`Accept: text/event-stream`) by Yoga; modules add fields with
 // builder.subscriptionFields, their events from ctx.realtime.
 builder.subscriptionType({});

@@ -5,11 +5,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/preparedPerDatabase';
 import { entityLedgerVersions, memberships } from '../db/schema';
+import { entityNotFound, forbidden, unauthenticated } from '../errors';
 import { noteRequestEntity, type RequestFacts } from '../http/requestFacts';
 import type { ClientInfo } from '../modules/auth/audit';
 import type { Providers } from '../providers';
 import type { Realtime } from '../realtime/realtime';
-import { entityNotFound, forbidden, unauthenticated } from './errors';
 
 /** The signed-in user behind a request, resolved from its bearer token. */
 export type Viewer = { userId: string; email: string; tokenId: string };

@@ -9,7 +9,7 @@ import type { Capability } from '@keel/domain';
  */
 export type FieldAccess = 'viewer' | Capability;
 
-export type FieldPolicy = {
+type FieldPolicy = {
   access: FieldAccess;
   /**
    * The field's weight in operationCost.ts, for fields that do far more database work than reading a

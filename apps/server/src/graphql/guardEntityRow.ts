@@ -1,5 +1,5 @@
 import type { Capability } from '@keel/domain';
-import { GraphQLError } from 'graphql';
+import { KeelError } from '../errors';
 import type { Context } from './context';
 
 /**
@@ -13,13 +13,13 @@ export async function guardEntityRow<T extends { entityId: string }>(
   ctx: Context,
   row: T | null,
   capability: Capability,
-  notFound: () => GraphQLError,
+  notFound: () => KeelError,
 ): Promise<T> {
   if (!row) throw notFound();
   try {
     await ctx.requireEntity(row.entityId, capability);
   } catch (error) {
-    if (error instanceof GraphQLError && error.extensions.code === 'NOT_FOUND') throw notFound();
+    if (error instanceof KeelError && error.code === 'NOT_FOUND') throw notFound();
     throw error;
   }
   return row;

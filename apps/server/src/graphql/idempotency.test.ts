@@ -7,7 +7,7 @@ import { idempotentRequests, transactions } from '../db/schema';
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_REPLAY_LIMIT_BYTES, replayableResponse } from './idempotency';
 
 /**
- * Idempotency keys (issue 9): a client that gave up waiting and sends a mutation again with the same
+ * Idempotency keys: a client that gave up waiting and sends a mutation again with the same
  * key must get the first answer, not a second booking.
  */
 let t: TestApp;

@@ -7,8 +7,8 @@ import type { BackgroundTasks } from '../backgroundTasks';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { idempotentRequests, type StoredResponse } from '../db/schema';
+import type { ErrorCode } from '../errors';
 import type { Viewer } from './context';
-import type { ErrorCode } from './errors';
 
 /** 1–128 characters a client can make from a UUID, a ULID or its own counters. */
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{1,128}$/;
@@ -39,7 +39,7 @@ type ExistingKey = {
   responseStatus: number | null;
 };
 
-export type IdempotencyOptions = {
+type IdempotencyOptions = {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -49,7 +49,7 @@ export type IdempotencyOptions = {
 };
 
 /**
- * Idempotency keys for GraphQL mutations (issue 9): a client that gave up waiting and sends the same
+ * Idempotency keys for GraphQL mutations: a client that gave up waiting and sends the same
  * mutation again with the same `Idempotency-Key` header gets the first answer back (marked
  * `Idempotent-Replayed: true`) instead of writing twice.
  *

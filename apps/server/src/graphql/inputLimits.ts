@@ -23,11 +23,11 @@ import {
  * or a lone UTF-16 surrogate (it would be stored as U+FFFD, not as sent). Lengths count UTF-16 code
  * units, as JavaScript's `length` and the forms' limits do.
  */
-export const DEFAULT_MAX_LENGTH = { String: 255, ID: 64 } as const;
-export const DEFAULT_MAX_ITEMS = 1_000;
+const DEFAULT_MAX_LENGTH = { String: 255, ID: 64 } as const;
+const DEFAULT_MAX_ITEMS = 1_000;
 
 /** What an argument may declare in its `extensions` to change the defaults. */
-export type InputLimits = { maxLength?: number; maxItems?: number };
+type InputLimits = { maxLength?: number; maxItems?: number };
 
 /** The limits of an argument whose text may be longer or shorter than the default, e.g. a memo. */
 export const textLimit = (maxLength: number) => ({ extensions: { maxLength } });
@@ -133,7 +133,7 @@ function checkValue(value: unknown, type: GraphQLInputType, limits: InputLimits)
 }
 
 /** 'nameFilter' -> 'Name filter', 'accountIds' -> 'Account ids': how a message names the field. */
-export function labelOf(name: string): string {
+function labelOf(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

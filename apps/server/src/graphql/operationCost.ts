@@ -27,7 +27,7 @@ import {
  */
 export const OPERATION_COST_MAX = 25_000;
 /** The page size a paged field (one with a `first` argument) is assumed to return when `first` is absent. */
-export const DEFAULT_PAGE_ITEMS = 50;
+const DEFAULT_PAGE_ITEMS = 50;
 
 export function operationCost(
   schema: GraphQLSchema,

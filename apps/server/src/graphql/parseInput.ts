@@ -1,4 +1,4 @@
-import { apiError, badInput } from './errors';
+import { apiError, badInput } from '../errors';
 
 /** What `parseInput` accepts: any schema with zod's `safeParse` shape. */
 export type InputSchema<T> = {
@@ -15,7 +15,7 @@ export function parseInput<T>(schema: InputSchema<T>, value: unknown): T {
 }
 
 /** A schema whose issues say where they are (zod's `path`). */
-export type PathInputSchema<T> = {
+type PathInputSchema<T> = {
   safeParse(
     value: unknown,
   ):

@@ -10,6 +10,7 @@ import {
 } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { AppDeps } from '../appDeps';
+import { errorFromFeature } from '../errors';
 import { releaseAdmissionEarly } from '../http/admissionGate';
 import { noteEventStream } from '../http/observeRequests';
 import { requestFactsOf } from '../http/requestFacts';
@@ -21,7 +22,7 @@ import { useReportAnswerCache } from '../modules/reports/useReportAnswerCache';
 import { clientOf } from '../rest/requestInput';
 import { createContext, type Viewer } from './context';
 import { errorFromDatabase } from './databaseErrors';
-import { errorFromFeature } from './errors';
+import { graphqlErrorOf, toGraphQLError } from './errors';
 import { useIdempotencyKeys } from './idempotency';
 import { schema } from './schema';
 import { useErrorCodes } from './useErrorCodes';
@@ -86,11 +87,15 @@ export async function registerGraphql(app: FastifyInstance, deps: AppDeps) {
     },
     logging: yogaLoggerOf(app.log),
     maskedErrors: {
-      // Expected failures keep their message and code; anything else is logged in full here and
-      // reaches the client as 'Unexpected error.' with INTERNAL_SERVER_ERROR, never with its details.
+      // Expected failures keep their message and code: a database refusal, an off feature, and every
+      // KeelError the services throw, answered here (the GraphQL edge) with its `extensions`. Anything
+      // else is logged in full here and reaches the client as 'Unexpected error.' with
+      // INTERNAL_SERVER_ERROR, never with its details.
       maskError(error, message) {
         const known = errorFromDatabase(error) ?? errorFromFeature(error);
-        if (known) return known;
+        if (known) return toGraphQLError(known);
+        const coded = graphqlErrorOf(error);
+        if (coded) return coded;
         const masked = maskError(error, message, false);
         if (masked !== error) app.log.error({ err: error }, 'Unexpected error in a GraphQL request');
         return masked;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { ErrorCode } from '../errors';
 import { scrubLogText } from '../http/logRedaction';
-import type { ErrorCode } from './errors';
 
 /**
  * The last word on error codes: every error of an answer leaves with `extensions.code`. Errors that

@@ -11,7 +11,8 @@ import {
   Kind,
   visit,
 } from 'graphql';
-import { apiError } from './errors';
+import { apiError } from '../errors';
+import { toGraphQLError } from './errors';
 import { argumentsByVariable, findInputLimitError } from './inputLimits';
 import { OPERATION_COST_MAX, operationCost } from './operationCost';
 
@@ -78,9 +79,11 @@ function checkOperation(args: OperationArgs): { errors: GraphQLError[] } | null 
   if (cost <= OPERATION_COST_MAX) return null;
   return {
     errors: [
-      apiError(
-        'GRAPHQL_VALIDATION_FAILED',
-        `This request asks for too much at once (cost ${cost.toLocaleString('en-US')}; at most ${OPERATION_COST_MAX.toLocaleString('en-US')}): ask for fewer items or aliases, or split it`,
+      toGraphQLError(
+        apiError(
+          'GRAPHQL_VALIDATION_FAILED',
+          `This request asks for too much at once (cost ${cost.toLocaleString('en-US')}; at most ${OPERATION_COST_MAX.toLocaleString('en-US')}): ask for fewer items or aliases, or split it`,
+        ),
       ),
     ],
   };

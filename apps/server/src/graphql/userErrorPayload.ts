@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { KeelError } from '../errors';
 
 /** A mutation's answer with user-facing errors (spec §7 payloads): the result, or null and why not. */
 export type Payload<T> = { errors: string[]; result: T | null };
@@ -11,7 +11,7 @@ export async function userErrorPayload<T>(work: () => Promise<T>): Promise<Paylo
   try {
     return { errors: [], result: await work() };
   } catch (error) {
-    if (error instanceof GraphQLError && error.extensions.code === 'BAD_USER_INPUT') {
+    if (error instanceof KeelError && error.code === 'BAD_USER_INPUT') {
       return { errors: [error.message], result: null };
     }
     throw error;

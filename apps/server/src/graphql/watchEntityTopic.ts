@@ -1,12 +1,12 @@
+import { apiError, entityNotFound } from '../errors';
 import { parseAccessChangeEvent, viewerAccessTopic } from '../realtime/accessEvents';
 import { RealtimeBusy } from '../realtime/realtime';
 import { type Context, isUuid } from './context';
-import { apiError, entityNotFound } from './errors';
 import { reserveSubscriptionSlot, type SubscriptionSlot } from './reserveSubscriptionSlot';
 import { stillHasEntityAccess } from './stillHasEntityAccess';
 
 /** What a subscription field streams: one company's messages on one topic, those `parse` accepts. */
-export type EntityTopicWatch<T extends { entityId: string }> = {
+type EntityTopicWatch<T extends { entityId: string }> = {
   entityId: string;
   /** The realtime topic; the company's, or something of it (a chat thread). */
   topic: string;

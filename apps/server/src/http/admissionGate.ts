@@ -1,11 +1,11 @@
 /**
- * How many API requests run at once, and how long the others may wait (issue 9). On the embedded
+ * How many API requests run at once, and how long the others may wait. On the embedded
  * database every query shares one connection, so past a few requests at a time more concurrency only
  * lengthens every answer; here the extra requests wait in a bounded first-in, first-out queue, and a
  * request that cannot join it, or waits past its deadline, is refused at once with 503 and a
  * Retry-After. A refused request never runs: a client that gave up is never written for later.
  */
-export type AdmissionLimits = {
+type AdmissionLimits = {
   /** Requests running at once; 0 turns the gate off. */
   maxRunning: number;
   /** Requests waiting; beyond it a request is refused at once. */

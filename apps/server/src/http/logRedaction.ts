@@ -82,7 +82,7 @@ const NAMING_FIELDS = [
 const MAX_CAUSE_DEPTH = 5;
 const MAX_MESSAGE = 4_000;
 
-export type SerializedError = {
+type SerializedError = {
   type: string;
   message: string;
   stack: string;

@@ -13,9 +13,7 @@ const REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
  * proxy's access log and ours name a request alike; otherwise a new UUID. Without a trusted proxy the
  * header is the client's own and is ignored. The id goes back in the answer's X-Request-ID.
  */
-export function requestIdGenerator(
-  config: Pick<Config, 'TRUST_PROXY'>,
-): (request: IncomingMessage) => string {
+function requestIdGenerator(config: Pick<Config, 'TRUST_PROXY'>): (request: IncomingMessage) => string {
   return (request) => {
     const given = request.headers['x-request-id'];
     if (config.TRUST_PROXY !== false && typeof given === 'string' && REQUEST_ID.test(given)) return given;

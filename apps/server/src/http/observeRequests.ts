@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../graphql/errors';
+import type { ErrorCode } from '../errors';
 import type { AppMetrics } from './appMetrics';
 import { pathOf } from './logRedaction';
 import { UNKNOWN_OPERATION } from './operationNames';
@@ -15,7 +15,7 @@ const isRoutineCall = (route: string, status: number) =>
 /** The route label of a request no route matched (the web app's pages and files, unknown paths). */
 const UNMATCHED_ROUTE = 'unmatched';
 
-/** Every code Keel's GraphQL errors carry (graphql/errors.ts); any other counts as OTHER. */
+/** Every code Keel's GraphQL errors carry (ErrorCode, errors.ts); any other counts as OTHER. */
 const ERROR_CODES: Record<ErrorCode, true> = {
   UNAUTHENTICATED: true,
   FORBIDDEN: true,

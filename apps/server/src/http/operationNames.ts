@@ -7,12 +7,12 @@
 export const MAX_OPERATION_LABELS = 200;
 
 /** The longest operation name kept, in the log and as a label. */
-export const OPERATION_NAME_MAX = 64;
+const OPERATION_NAME_MAX = 64;
 
 /** The label of an operation without a name. */
-export const ANONYMOUS_OPERATION = 'anonymous';
+const ANONYMOUS_OPERATION = 'anonymous';
 /** The label of every name past the limit, or of a name not of GraphQL's shape. */
-export const OTHER_OPERATION = 'other';
+const OTHER_OPERATION = 'other';
 /** The label of a request refused before its operation was read (the admission gate, a bad body). */
 export const UNKNOWN_OPERATION = 'unknown';
 

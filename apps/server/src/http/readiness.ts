@@ -11,7 +11,7 @@ import type { ServerLifecycle } from './lifecycle';
 export const READINESS_DATABASE_TIMEOUT_MS = 800;
 
 /** Each check's state, as /readyz answers it; `skipped` when the server is stopping. */
-export type ReadinessChecks = {
+type ReadinessChecks = {
   server: 'serving' | 'stopping';
   database: 'up' | 'down' | 'timeout' | 'skipped';
   migrations: 'at_head' | 'behind' | 'unknown' | 'skipped';
@@ -19,11 +19,11 @@ export type ReadinessChecks = {
   jobs: 'alive' | 'stalled' | 'starting' | 'stopped' | 'off' | 'skipped';
 };
 
-export type Readiness = { ready: boolean; checks: ReadinessChecks };
+type Readiness = { ready: boolean; checks: ReadinessChecks };
 
 type DatabaseProbe = Pick<ReadinessChecks, 'database' | 'migrations'>;
 
-export type ReadinessSources = {
+type ReadinessSources = {
   db: Db;
   lifecycle: ServerLifecycle;
   /** This server's job runner, or null when it runs none. */

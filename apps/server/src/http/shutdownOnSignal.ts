@@ -10,7 +10,7 @@ export type StoppableApp = {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 };
 
-export type ShutdownOptions = {
+type ShutdownOptions = {
   app: StoppableApp;
   closeDatabase(): Promise<void>;
   /** SHUTDOWN_DELAY_MS: how long the server keeps serving, unready, before it stops taking connections. */

@@ -30,7 +30,7 @@ function write(
 /**
  * GraphQL Yoga's logger, written into the app's. Yoga logs an error at `error` whenever the error
  * masking (graphql/server.ts maskError) hands back another error than it was given: a refusal the
- * database made (a Keel account's entries, a lost race) as much as a real failure. maskError itself
+ * database made (a deposit account's entries, a lost race) as much as a real failure. maskError itself
  * logs the unexpected ones at error, once; Yoga's copy goes to debug, so an expected refusal is never
  * an error line. Objects Yoga passes are never written as they are: they may hold the request.
  */

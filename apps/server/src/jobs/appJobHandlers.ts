@@ -1,5 +1,7 @@
 import type { AppDeps } from '../appDeps';
 import { QUICKBOOKS_SYNC_JOB, quickbooksSyncHandler } from '../modules/accounting/quickbooksSyncJob';
+import { BANK_MIRROR_JOB, bankMirrorHandler } from '../modules/banking/bankMirrorJob';
+import { TRANSFER_HAND_OVER_JOB, transferHandOverHandler } from '../modules/banking/transferHandOver';
 import { BANK_LINK_SYNC_JOB, bankLinkSyncHandler } from '../modules/linking/bankLinkSyncJob';
 import type { JobHandlers } from './jobHandler';
 
@@ -13,5 +15,7 @@ export function appJobHandlers(deps: AppDeps): JobHandlers {
   return {
     [BANK_LINK_SYNC_JOB]: bankLinkSyncHandler(deps),
     [QUICKBOOKS_SYNC_JOB]: quickbooksSyncHandler(deps),
+    [TRANSFER_HAND_OVER_JOB]: transferHandOverHandler(deps),
+    [BANK_MIRROR_JOB]: bankMirrorHandler(deps),
   };
 }

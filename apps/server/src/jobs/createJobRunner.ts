@@ -81,7 +81,7 @@ export type JobRunner = {
 const silentLog: JobLog = { warn: () => undefined, error: () => undefined };
 
 /** 5 s, 10 s, 20 s … at most 5 minutes, each ±20% so retries of many jobs spread out. */
-export function defaultRetryDelayMs(attempt: number): number {
+function defaultRetryDelayMs(attempt: number): number {
   const base = Math.min(300_000, 5_000 * 2 ** Math.max(0, attempt - 1));
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
@@ -89,7 +89,7 @@ export function defaultRetryDelayMs(attempt: number): number {
 type ActiveJob = { controller: AbortController; settled: Promise<void> };
 
 /**
- * The worker of one process (issue 17): claims due jobs of its handlers' types from the shared queue
+ * The worker of one process: claims due jobs of its handlers' types from the shared queue
  * (jobLease.ts: FOR UPDATE SKIP LOCKED, so of many processes one claims each job), runs up to
  * `concurrency` at once, renews their leases while they run and writes their outcome
  * (runJobAttempt.ts). A job canceled elsewhere is aborted as soon as the message arrives (or at the next

@@ -5,7 +5,7 @@ import type { JsonValue } from '../realtime/realtime';
 import { publishJobStatus, publishToRunners } from './jobEvents';
 import { capText, JOB_MESSAGE_MAX, type JobRow } from './jobRows';
 
-export type EnqueueJobInput = {
+type EnqueueJobInput = {
   entityId: string;
   /** Names the handler that runs it, e.g. 'QuickbooksSync' (spec §3 Job status type). */
   type: string;
@@ -28,7 +28,7 @@ export type EnqueueJobInput = {
   message?: string | null;
 };
 
-export const JOB_PAYLOAD_MAX_BYTES = 64 * 1024;
+const JOB_PAYLOAD_MAX_BYTES = 64 * 1024;
 const TYPE_PATTERN = /^[A-Za-z][\w.-]{0,99}$/;
 const DEDUPE_KEY_MAX = 200;
 /** Times the insert is tried when the active job it collided with finished before it could be read. */

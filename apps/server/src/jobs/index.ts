@@ -1,5 +1,5 @@
 /**
- * The job queue (issue 17): background work in PostgreSQL shared by every server process of one
+ * The job queue: background work in PostgreSQL shared by every server process of one
  * database (db/schema/jobs.ts documents the table). Modules queue work with enqueueJob; each process's
  * runner (createJobRunner, started by buildApp) claims and runs it with the handlers of
  * appJobHandlers.ts; every status and progress change is published on `entity-jobs:<entityId>`.
@@ -7,15 +7,13 @@
 export { cancelJob } from './cancelJob';
 export {
   createJobRunner,
-  defaultRetryDelayMs,
   type JobRunner,
   type JobRunnerOptions,
 } from './createJobRunner';
-export { type EnqueueJobInput, enqueueJob, JOB_PAYLOAD_MAX_BYTES } from './enqueueJob';
+export { enqueueJob } from './enqueueJob';
 export {
   entityJobsTopic,
   type JobStatusEvent,
-  jobStatusEventOf,
   parseJobStatusEvent,
 } from './jobEvents';
 export {

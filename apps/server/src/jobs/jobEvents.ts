@@ -32,7 +32,7 @@ export const JOB_QUEUE_TOPIC = 'job-queue';
 /** What runners hear on JOB_QUEUE_TOPIC. */
 export type JobQueueMessage = { kind: 'enqueued'; type: string } | { kind: 'canceled'; id: string };
 
-export function jobStatusEventOf(row: JobRow): JobStatusEvent {
+function jobStatusEventOf(row: JobRow): JobStatusEvent {
   return {
     id: row.id,
     entityId: row.entityId,

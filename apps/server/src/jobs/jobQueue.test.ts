@@ -291,7 +291,7 @@ describe('the job runner', () => {
 });
 
 /**
- * The resumable job of issue 17: ten items, a checkpoint after each. A handler skips what its checkpoint
+ * A resumable job: ten items, a checkpoint after each. A handler skips what its checkpoint
  * says was done; a run is killed midway; across the runs every item is processed exactly once.
  */
 function tenItems(processed: number[], seen: unknown[], options: { delayMs?: number } = {}) {

@@ -52,7 +52,7 @@ export async function listJobs(db: Db | Tx, entityId: string, limit = 20): Promi
 /** How long a finished job (succeeded, failed or canceled) is kept: its outcome has long been seen. */
 export const FINISHED_JOB_RETENTION_DAYS = 30;
 /** The most finished jobs one pruning deletes (the next one takes the rest). */
-export const JOB_PRUNE_BATCH = 1_000;
+const JOB_PRUNE_BATCH = 1_000;
 
 /**
  * Deletes the oldest jobs finished more than FINISHED_JOB_RETENTION_DAYS ago (by the database's

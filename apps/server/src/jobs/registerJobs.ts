@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /**
- * Gives the app its realtime and, with JOB_WORKER, a job runner (issue 17): the runner starts when the
+ * Gives the app its realtime and, with JOB_WORKER, a job runner: the runner starts when the
  * app is ready (listening, or `app.ready()` in tests) with the handlers of appJobHandlers.ts (or the
  * deps'). On close, subscriptions end first (an open SSE response would otherwise hold the server's
  * close), then the runner stops: it waits for running jobs and gives back those that do not finish.

@@ -19,7 +19,7 @@ type Log = { error(details: object, message: string): void };
  */
 export type JobAttemptOutcome = 'succeeded' | 'retrying' | 'failed' | 'given_back' | 'aborted' | 'unrecorded';
 
-export type JobAttempt = {
+type JobAttempt = {
   db: Db;
   /** The job as claimed (running, under `lease`). */
   job: JobRow;

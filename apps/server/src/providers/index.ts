@@ -1,4 +1,7 @@
-/** External services behind one interface each (ARCHITECTURE.md 'External services'). */
+/**
+ * External services, one interface per vendor kind; create.ts picks each kind's adapter (sandbox, real
+ * or off) from the settings. docs/architecture.md §2 lists the kinds.
+ */
 
 import type { AccountingProvider } from './accounting';
 import type { Aggregators } from './aggregators';

@@ -7,7 +7,7 @@ import { publishInTx } from './publishInTx';
  * the fact travels: each of the user's live streams reads its own access again and ends if it is gone,
  * so a lost or repeated message can never grant anything.
  */
-export type AccessChangeEvent = { accessChanged: true; userId: string; entityId: string | null };
+type AccessChangeEvent = { accessChanged: true; userId: string; entityId: string | null };
 
 /** The realtime topic of one user's access changes: every live stream of theirs hears it. */
 export const viewerAccessTopic = (userId: string) => `viewer-access:${userId}`;

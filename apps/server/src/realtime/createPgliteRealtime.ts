@@ -4,7 +4,7 @@ import { decodeRealtimeMessage, publishInTx } from './publishInTx';
 import { REALTIME_CHANNEL, type Realtime } from './realtime';
 import { createTopicHub, type TopicHubLimits } from './topicHub';
 
-export type PgliteRealtimeOptions = TopicHubLimits & { pglite: PGlite; db: Db };
+type PgliteRealtimeOptions = TopicHubLimits & { pglite: PGlite; db: Db };
 
 /**
  * Realtime on the embedded database (one process): PGlite's own LISTEN/NOTIFY, so `publishInTx` means

@@ -4,7 +4,7 @@ import { decodeRealtimeMessage, publishInTx } from './publishInTx';
 import { REALTIME_CHANNEL, type Realtime, type RealtimeLog, silentRealtimeLog } from './realtime';
 import { createTopicHub, type TopicHubLimits } from './topicHub';
 
-export type PostgresRealtimeOptions = TopicHubLimits & {
+type PostgresRealtimeOptions = TopicHubLimits & {
   /** The server's address: one connection of this process LISTENs on it, apart from the pool. */
   url: string;
   /** The pool messages are published through. */

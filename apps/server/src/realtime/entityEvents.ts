@@ -7,7 +7,7 @@ import { publishInTx } from './publishInTx';
  * flags, e.g. the accounting source switched on ('apiFlags'). Only the reason travels: a receiver reads
  * the current state itself, so a message stays small and never carries another user's view of it.
  */
-export const ENTITY_UPDATE_REASONS = ['linkedAccounts', 'depositAccounts', 'apiFlags'] as const;
+const ENTITY_UPDATE_REASONS = ['linkedAccounts', 'depositAccounts', 'apiFlags'] as const;
 export type EntityUpdateReason = (typeof ENTITY_UPDATE_REASONS)[number];
 
 export type EntityUpdateEvent = { entityId: string; reason: EntityUpdateReason };

@@ -22,7 +22,7 @@ export async function publishInTx(executor: Db | Tx, topic: string, payload: Jso
 type Envelope = { topic: string; payload: JsonValue };
 
 /** The NOTIFY payload: the topic and the message as one JSON text, checked against the size limit. */
-export function encodeRealtimeMessage(topic: string, payload: JsonValue): string {
+function encodeRealtimeMessage(topic: string, payload: JsonValue): string {
   if (!TOPIC_PATTERN.test(topic)) throw new Error(`Not a realtime topic: ${JSON.stringify(topic)}`);
   const text = JSON.stringify({ topic, payload } satisfies Envelope);
   const bytes = Buffer.byteLength(text, 'utf8');

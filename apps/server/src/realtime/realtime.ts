@@ -2,7 +2,7 @@
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * Publish/subscribe across every server process of one database (issue 17): a message published on a
+ * Publish/subscribe across every server process of one database: a message published on a
  * topic reaches every subscriber of that topic in every process, GraphQL subscriptions among them.
  *
  * Delivery is at most once and nothing is stored: a subscriber hears what is published while it

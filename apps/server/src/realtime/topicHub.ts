@@ -10,7 +10,7 @@ import {
  * One process's subscribers, by topic: what both Realtime implementations hand incoming messages to.
  * Subscriptions live here, not on the database connection, so they outlast a reconnect.
  */
-export type TopicHub = {
+type TopicHub = {
   /** The messages of one topic, or of several in the order they arrive, as one subscriber. */
   subscribe(topics: string | readonly string[], signal?: AbortSignal): AsyncIterableIterator<JsonValue>;
   /** Hands a message to every open subscriber of its topic. */

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
 import type { AppDeps } from '../appDeps';
 import { createContext, isUuid } from '../graphql/context';
 import { requestFactsOf } from '../http/requestFacts';
@@ -55,14 +54,8 @@ export async function registerAccountDocumentRoutes(app: FastifyInstance, deps: 
       client: clientOf(request),
       requestFacts: requestFactsOf(request),
     });
-    try {
-      await ctx.requireEntity(entityId, 'read');
-    } catch (error) {
-      const code = error instanceof GraphQLError ? error.extensions.code : null;
-      if (code === 'FORBIDDEN') return sendProblem(reply, 403, 'You do not have permission to do that');
-      if (code === 'NOT_FOUND') return sendProblem(reply, 404, 'Entity not found');
-      throw error;
-    }
+    // A refusal (403 FORBIDDEN, 404 'Entity not found') answers through the app's error handler.
+    await ctx.requireEntity(entityId, 'read');
     const issued = await issueFileToken(deps.db, deps.clock, { entityId, userId: viewer.userId });
     return {
       token: issued.token,

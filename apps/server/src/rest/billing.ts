@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { GraphQLError } from 'graphql';
 import type { AppDeps } from '../appDeps';
 import { createContext } from '../graphql/context';
 import { requestFactsOf } from '../http/requestFacts';
-import { findSubscription } from '../modules/billing';
+import { requireSubscription } from '../modules/billing';
 import { isFeatureOff, sendFeatureUnavailable } from './featureUnavailable';
-import { sendProblem } from './problem';
 import { clientOf } from './requestInput';
 import { requireRestViewer } from './viewer';
 
@@ -23,22 +21,14 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: AppDeps)
       const viewer = await requireRestViewer(request, reply, deps);
       if (!viewer) return reply;
       if (isFeatureOff(deps.config, 'payments')) return sendFeatureUnavailable(reply, 'payments');
-      const subscription = await findSubscription(deps.db, request.params.id);
-      if (!subscription) return sendProblem(reply, 404, 'Subscription not found');
       const ctx = createContext({
         ...deps,
         viewer,
         client: clientOf(request),
         requestFacts: requestFactsOf(request),
       });
-      try {
-        await ctx.requireEntity(subscription.entityId, 'manageEntity');
-      } catch (error) {
-        const code = error instanceof GraphQLError ? error.extensions.code : null;
-        if (code === 'FORBIDDEN') return sendProblem(reply, 403, 'You do not have permission to do that');
-        if (code === 'NOT_FOUND') return sendProblem(reply, 404, 'Subscription not found');
-        throw error;
-      }
+      // A refusal (403 FORBIDDEN, 404 'Subscription not found') answers through the app's error handler.
+      const subscription = await requireSubscription(ctx, request.params.id, 'manageEntity');
       return {
         id: subscription.id,
         status: subscription.status,

@@ -1,6 +1,5 @@
 import { ISSUED_CARD_TYPE } from '@keel/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
 import type { AppDeps } from '../appDeps';
 import { createContext } from '../graphql/context';
 import { requestFactsOf } from '../http/requestFacts';
@@ -68,15 +67,8 @@ export async function registerCardRoutes(app: FastifyInstance, deps: AppDeps) {
       client: clientOf(request),
       requestFacts: requestFactsOf(request),
     });
-    let card: Awaited<ReturnType<typeof requireCard>>;
-    try {
-      card = await requireCard(ctx, request.params.id, 'useCards');
-    } catch (error) {
-      const code = error instanceof GraphQLError ? error.extensions.code : null;
-      if (code === 'FORBIDDEN') return sendProblem(reply, 403, error instanceof Error ? error.message : '');
-      if (code === 'NOT_FOUND') return sendProblem(reply, 404, 'Card not found');
-      throw error;
-    }
+    // A refusal (403 FORBIDDEN, 404 'Card not found') answers through the app's error handler.
+    const card = await requireCard(ctx, request.params.id, 'useCards');
     if (tprimeOnly && card.cardType !== ISSUED_CARD_TYPE) return sendProblem(reply, 404, 'Card not found');
     if (exposed.length > 0) return refuseToken(reply, REVEAL_MESSAGES.inAddress);
     const outcome = await revealCard(cardDepsOf(deps), {

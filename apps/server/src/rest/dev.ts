@@ -4,6 +4,7 @@ import { enableTwoFactorForDevelopment, listOutboxMessages } from '../modules/au
 import { devTwoFactorInputSchema, firstIssueMessage } from '../modules/auth/inputs';
 import { secretBoxOf } from '../secrets/secretBox';
 import { registerDevBankingRoutes } from './devBanking';
+import { registerDevCardRoutes } from './devCards';
 import { registerDevLinkingRoutes } from './devLinking';
 import { isLoopbackRequest } from './isLoopbackRequest';
 import { sendProblem } from './problem';
@@ -23,6 +24,7 @@ export async function registerDevRoutes(app: FastifyInstance, deps: AppDeps) {
     registerOutbox(scope, deps);
     registerTwoFactorSwitch(scope, deps);
     registerDevBankingRoutes(scope, deps);
+    registerDevCardRoutes(scope, deps);
     registerDevLinkingRoutes(scope, deps);
   });
 }

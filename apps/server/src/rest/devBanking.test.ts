@@ -6,7 +6,7 @@ import {
   ACH,
   type BankAccountView,
   bankingSnapshot,
-  openKeelAccount,
+  openDepositAccount,
   RECIPIENT_ROUTING,
   TRANSFERS,
   type TransferView,
@@ -42,7 +42,7 @@ async function accountOf(fixture: LedgerFixture): Promise<BankAccountView> {
 
 async function companyWithAccount(name: string) {
   const fixture = await createLedgerFixture(t, name);
-  const account = await openKeelAccount(fixture);
+  const account = await openDepositAccount(fixture);
   return { fixture, account };
 }
 
@@ -129,16 +129,17 @@ describe('POST /api/dev/bank/settle', () => {
     await send(other.fixture, other.account.id, 'settle-key-0002');
     expect(sent.data?.createAchTransfer).toMatchObject({
       status: 'pending',
-      settleAt: '2026-11-23T00:00:00.000Z',
+      // Dated Sunday: processed Monday, handed over at its ACH cut-off, arriving Tuesday 00:00 New York.
+      settleAt: '2026-11-24T05:00:00.000Z',
     });
 
     const response = await postJson(t, '/api/dev/bank/settle', {
       entity_id: sender.fixture.entityId,
-      at: '2026-11-23T00:00:00.000Z',
+      at: '2026-11-24T05:00:00.000Z',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().postings).toEqual([
-      expect.objectContaining({ kind: 'transfer', date: '2026-11-23', amount: -25_000 }),
+      expect.objectContaining({ kind: 'transfer', date: '2026-11-24', amount: -25_000 }),
     ]);
     expect(t.clock.now()).toEqual(SUNDAY_NOON);
     const statuses = async (fixture: LedgerFixture) =>
@@ -152,7 +153,7 @@ describe('POST /api/dev/bank/settle', () => {
       availableBalance: 75_000,
     });
     expect(await keelTransactions(sender.fixture)).toEqual([
-      { name: 'ACH to Figma Inc.', amount: -25_000, date: '2026-11-23' },
+      { name: 'ACH to Figma Inc.', amount: -25_000, date: '2026-11-24' },
       { name: 'Incoming ACH', amount: 100_000, date: '2026-11-22' },
     ]);
   });
@@ -191,7 +192,7 @@ describe('who may reach the banking dev routes', () => {
   /** Asks both routes as `options` says, against `app`, and checks that nothing moved. */
   async function expectUnreachable(app: TestApp, options: InjectOptions = {}) {
     const fixture = await createLedgerFixture(app, 'Unreachable Co');
-    const account = await openKeelAccount(fixture);
+    const account = await openDepositAccount(fixture);
     const before = await bankingSnapshot(app.db, fixture.entityId);
     const answers = [await deposit(app, account.id, options), await settle(app, fixture.entityId, options)];
     expect(answers.map((answer) => [answer.statusCode, answer.json().type])).toEqual([

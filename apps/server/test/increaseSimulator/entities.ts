@@ -7,7 +7,7 @@ import type { SimulatorState } from './state';
 
 // Entities
 
-export const DECLINED_IDENTIFICATION_NUMBER = '000000000';
+const DECLINED_IDENTIFICATION_NUMBER = '000000000';
 
 /** The group's own entity: it owns the accounts created without an `entity_id`. */
 export function addGroupEntity(state: SimulatorState): Increase.Entity {

@@ -8,6 +8,12 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 export type RecordedRequest = { method: string; path: string; idempotencyKey: string | null };
 
+/**
+ * Whether the bank answers: `down` answers every request 503 (Increase unavailable), `held` keeps every
+ * request waiting until the promise settles (a slow Increase); both count the requests they affected.
+ */
+export type Availability = { down: boolean; held: Promise<void> | null; waiting: number };
+
 /** One simulator's bank, its endpoints, the answers kept per idempotency key, and its request log. */
 export type Simulation = {
   apiKey: string;
@@ -15,6 +21,7 @@ export type Simulation = {
   routes: Route[];
   answered: Map<string, StoredAnswer>;
   requests: RecordedRequest[];
+  availability: Availability;
 };
 
 export async function serveRequest(simulation: Simulation, req: IncomingMessage, res: ServerResponse) {
@@ -23,6 +30,24 @@ export async function serveRequest(simulation: Simulation, req: IncomingMessage,
   const idempotencyKey = headerOf(req, 'idempotency-key');
   simulation.requests.push({ method, path: url.pathname, idempotencyKey });
   const text = await readBody(req);
+  const { availability } = simulation;
+  if (availability.held) {
+    availability.waiting += 1;
+    await availability.held;
+    availability.waiting -= 1;
+  }
+  if (availability.down) {
+    // The SDK retries a 503; told to retry at once, an outage fails a call in milliseconds, not seconds.
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after-ms': '5' }).end(
+      JSON.stringify({
+        status: 503,
+        type: 'internal_server_error',
+        title: 'Service unavailable',
+        detail: 'Increase is temporarily unavailable.',
+      }),
+    );
+    return;
+  }
   if (req.headers.authorization !== `Bearer ${simulation.apiKey}`) {
     send(res, unauthorized(req.headers.authorization !== undefined));
     return;

@@ -1,13 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deliverRealTimeDecisionsTo, type RealTimeDecisionHook } from './cardAuthorizations';
 import { addGroupEntity } from './entities';
 import { errorAnswer, type RecordedRequest, type Simulation, send, serveRequest } from './http';
 import { newId } from './identifiers';
 import { simulatedRoutes } from './routes';
 import type { SimulatorState } from './state';
-
-export { DECLINED_IDENTIFICATION_NUMBER } from './entities';
-export { SIMULATED_ROUTING_NUMBER } from './identifiers';
 
 /**
  * A local stand-in for Increase's banking API, for testing Keel's Increase adapter through the
@@ -30,9 +28,13 @@ export { SIMULATED_ROUTING_NUMBER } from './identifiers';
  *   and the transfer booked, −amount), return an ACH (+amount) and cancel a pending wire.
  * - Inbound ACH credits and interest payments (+amount), transactions and pending transactions.
  * - Cards (test BIN 400000, Luhn-valid numbers) and physical cards.
+ * - Card authorizations decided in real time (cardAuthorizations.ts): the simulation makes a pending
+ *   Real-Time Decision, delivered to `onRealTimeDecision`, answered through its action endpoint.
+ * - Availability, for tests of an outage: `goDown` answers every request 503 (retry at once), `slowDown`
+ *   keeps requests waiting until released, `restore` ends both.
  *
  * Not simulated: ACH debits (negative amounts), approvals, external accounts, declines, settlement,
- * card authorizations, loans, joint/trust/government entities. Those parameters answer 400 "is not
+ * card holds and declined card transactions, loans, joint/trust/government entities. Those parameters answer 400 "is not
  * simulated". An operation in the wrong state (closing a funded account, returning an unsubmitted
  * ACH, changing a canceled card) answers 400 `invalid_parameters_error`.
  *
@@ -46,12 +48,21 @@ export type IncreaseSimulator = {
   apiKey: string;
   /** Every request received, in order: method, path (no query), idempotency key or null. */
   readonly requests: ReadonlyArray<RecordedRequest>;
+  /** Increase unavailable: every request from now on answers 503 until `restore`. */
+  goDown(): void;
+  /**
+   * Increase slow: every request from now on waits, unanswered, until `release` (or `restore`); then it
+   * is answered as usual. `waiting` counts the requests waiting now.
+   */
+  slowDown(): { release(): void; readonly waiting: number };
+  /** Increase answering normally again (held requests are let go). */
+  restore(): void;
   close(): Promise<void>;
 };
 
 /** Starts a simulator on 127.0.0.1 (a free port); `now` replaces the real clock. */
 export async function startIncreaseSimulator(
-  options: { apiKey?: string; now?: () => Date } = {},
+  options: { apiKey?: string; now?: () => Date; onRealTimeDecision?: RealTimeDecisionHook } = {},
 ): Promise<IncreaseSimulator> {
   const simulation: Simulation = {
     apiKey: options.apiKey ?? 'simulated_increase_api_key',
@@ -59,7 +70,14 @@ export async function startIncreaseSimulator(
     routes: simulatedRoutes(),
     answered: new Map(),
     requests: [],
+    availability: { down: false, held: null, waiting: 0 },
   };
+  let releaseHeld: () => void = () => undefined;
+  const letGo = () => {
+    simulation.availability.held = null;
+    releaseHeld();
+  };
+  deliverRealTimeDecisionsTo(simulation.state, options.onRealTimeDecision ?? null);
   const server = createServer((req, res) => {
     serveRequest(simulation, req, res).catch(() => {
       if (!res.headersSent) send(res, errorAnswer(500, 'internal_server_error', 'Internal error', null));
@@ -72,8 +90,28 @@ export async function startIncreaseSimulator(
     baseURL: `http://127.0.0.1:${port}`,
     apiKey: simulation.apiKey,
     requests: simulation.requests,
+    goDown() {
+      simulation.availability.down = true;
+    },
+    slowDown() {
+      letGo();
+      simulation.availability.held = new Promise<void>((resolve) => {
+        releaseHeld = resolve;
+      });
+      return {
+        release: letGo,
+        get waiting() {
+          return simulation.availability.waiting;
+        },
+      };
+    },
+    restore() {
+      simulation.availability.down = false;
+      letGo();
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        letGo();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

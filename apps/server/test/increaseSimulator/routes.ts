@@ -1,5 +1,10 @@
 import { closeAccount, createAccount, createAccountNumber, lookUpBalance } from './accounts';
 import { createAchTransfer, returnAchTransfer, submitAchTransfer } from './achTransfers';
+import {
+  actionRealTimeDecision,
+  retrieveRealTimeDecision,
+  simulateCardAuthorization,
+} from './cardAuthorizations';
 import { createCard, createPhysicalCard, updateCard } from './cards';
 import { createEntity } from './entities';
 import { found, type Route, route } from './http';
@@ -68,6 +73,9 @@ export function simulatedRoutes(): Route[] {
     route('GET', '/cards/:id', (state, r) => found(state.cards, r.params[0], 'Card')),
     route('PATCH', '/cards/:id', updateCard),
     route('GET', '/cards/:id/details', (state, r) => found(state.cardDetails, r.params[0], 'Card')),
+    route('POST', '/simulations/card_authorizations', simulateCardAuthorization),
+    route('GET', '/real_time_decisions/:id', retrieveRealTimeDecision),
+    route('POST', '/real_time_decisions/:id/action', actionRealTimeDecision),
     route('POST', '/physical_cards', createPhysicalCard),
     route('GET', '/physical_cards/:id', (state, r) =>
       found(state.physicalCards, r.params[0], 'Physical Card'),

@@ -2,7 +2,7 @@
 // (with `link_error_code` for a link in a bad state), and FastAPI's 422 `{detail: [{loc, msg, type}]}`.
 // The statuses are the simulator's reading of the reference.
 
-export type MoneykitErrorBody =
+type MoneykitErrorBody =
   | { error_code: string; error_message: string; documentation_url: string | null; link_error_code?: string }
   | { detail: { loc: (string | number)[]; msg: string; type: string }[] };
 

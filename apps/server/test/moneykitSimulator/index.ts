@@ -12,8 +12,6 @@ import {
   transactionRoutes,
 } from './transactions';
 
-export { INSTITUTIONS } from './institutions';
-
 /**
  * A local stand-in for MoneyKit's REST API, for testing Keel's MoneyKit adapter with no network. The
  * shapes follow MoneyKit's public API reference (its OpenAPI document and the SDKs generated from it);

@@ -11,9 +11,9 @@ type AccountPlan = {
   openingCents: number;
 };
 
-export type MkInstitution = { institutionId: string; name: string; accounts: AccountPlan[] };
+type MkInstitution = { institutionId: string; name: string; accounts: AccountPlan[] };
 
-export const INSTITUTIONS: MkInstitution[] = [
+const INSTITUTIONS: MkInstitution[] = [
   {
     institutionId: 'mk_bramble_bank',
     name: 'Bramble Bank',
@@ -80,11 +80,11 @@ const PURCHASES: [string, string, string, number][] = [
   ['Stripe fee', 'STRIPE FEE', 'fees', 29],
 ];
 
-export const HISTORY_DAYS = 90;
+const HISTORY_DAYS = 90;
 /** Transactions of the last PENDING_DAYS days are pending when the link is made. */
-export const PENDING_DAYS = 2;
+const PENDING_DAYS = 2;
 
-export const addDays = (day: string, days: number) =>
+const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**

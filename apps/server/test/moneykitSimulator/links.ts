@@ -22,11 +22,11 @@ import {
 // Links: link sessions, Connect itself (completeConnect), exchangeable tokens, reading, refreshing and
 // deleting links, a customer user's links, and the login expiring (expireAuth).
 
-export const SANDBOX_USERNAME = 'user_good';
-export const SANDBOX_PASSWORD = 'pass_good';
+const SANDBOX_USERNAME = 'user_good';
+const SANDBOX_PASSWORD = 'pass_good';
 
 /** The link with this id, or MoneyKit's refusal (deleted, or never there). */
-export function linkOf(state: MoneykitState, linkId: string | undefined): MkLink {
+function linkOf(state: MoneykitState, linkId: string | undefined): MkLink {
   const link = linkId ? state.links.get(linkId) : undefined;
   if (link) return link;
   throw linkId && state.deletedLinks.has(linkId) ? linkDeleted() : linkNotFound();
@@ -60,7 +60,7 @@ const owes = (account: MkAccount) =>
  * not yet affected the account'), owed amounts positive on cards and loans; `available` less pending
  * money out (a card: its limit less what is owed and pending).
  */
-export function renderAccount(link: MkLink, account: MkAccount) {
+function renderAccount(link: MkLink, account: MkAccount) {
   const current = owes(account) ? -account.postedCents : account.postedCents;
   let pendingOut = 0;
   for (const transaction of link.transactions.values()) {

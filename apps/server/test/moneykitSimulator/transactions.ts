@@ -51,7 +51,7 @@ function sizeOf(query: URLSearchParams, fallback: number): number {
   return size;
 }
 
-export function renderTransaction(transaction: MkTransaction) {
+function renderTransaction(transaction: MkTransaction) {
   return {
     transaction_id: transaction.transactionId,
     account_id: transaction.accountId,

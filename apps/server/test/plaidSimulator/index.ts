@@ -20,9 +20,6 @@ import {
   transactionRoutes,
 } from './transactions';
 
-export { INSTITUTIONS } from './institutions';
-export { SANDBOX_PASSWORD, SANDBOX_USERNAME } from './items';
-
 /**
  * A local stand-in for Plaid's API, for testing Keel's Plaid adapter through the official `plaid` SDK
  * with no network. State is in memory (one Plaid per simulator); answers are built from the SDK's

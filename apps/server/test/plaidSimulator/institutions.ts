@@ -8,7 +8,7 @@ type AccountPlan = Omit<SimAccount, 'accountId' | 'postedCents'> & { openingCent
 export type SimInstitution = { institutionId: string; name: string; accounts: AccountPlan[] };
 
 /** Plaid's sandbox institutions' ids and accounts (checking, savings, a card); the history is ours. */
-export const INSTITUTIONS: SimInstitution[] = [
+const INSTITUTIONS: SimInstitution[] = [
   {
     institutionId: 'ins_109508',
     name: 'First Platypus Bank',
@@ -87,12 +87,12 @@ const PURCHASES: [string, string, number][] = [
   ['Zoom', 'GENERAL_SERVICES', 1_999],
 ];
 
-export const HISTORY_DAYS = 90;
+const HISTORY_DAYS = 90;
 /** Transactions of the last PENDING_DAYS days are pending when the item is made. */
-export const PENDING_DAYS = 2;
+const PENDING_DAYS = 2;
 
 const DAY_MS = 86_400_000;
-export const addDays = (day: string, days: number) =>
+const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 type Draft = Omit<SimTransaction, 'transactionId' | 'accountId' | 'pending' | 'pendingTransactionId'> & {

@@ -26,8 +26,8 @@ import {
 // removing items, and the sandbox's shortcuts (/sandbox/public_token/create, /sandbox/item/reset_login).
 
 /** Plaid's sandbox credentials; anything else is INVALID_CREDENTIALS. */
-export const SANDBOX_USERNAME = 'user_good';
-export const SANDBOX_PASSWORD = 'pass_good';
+const SANDBOX_USERNAME = 'user_good';
+const SANDBOX_PASSWORD = 'pass_good';
 
 const ACCESS_TOKEN = /^access-(sandbox|development|production)-[0-9a-f-]{36}$/;
 const PRODUCTS = z.enum([
@@ -43,7 +43,7 @@ const COUNTRIES = z.array(z.enum(['US', 'CA', 'GB'])).min(1);
 const accessTokenInput = z.strictObject({ access_token: z.string().min(1) });
 
 /** The item an access token opens, or Plaid's refusal (malformed, unknown, or its item removed). */
-export function itemOf(state: PlaidState, accessToken: string): SimItem {
+function itemOf(state: PlaidState, accessToken: string): SimItem {
   if (!ACCESS_TOKEN.test(accessToken)) throw invalidAccessToken();
   const itemId = state.accessTokens.get(accessToken);
   const item = itemId ? state.items.get(itemId) : undefined;
@@ -59,11 +59,7 @@ export function readableItem(state: PlaidState, accessToken: string): SimItem {
 }
 
 /** A new item of the institution, with its accounts and history as of the simulator's today. */
-export function createItem(
-  state: PlaidState,
-  institution: SimInstitution,
-  clientUserId: string | null,
-): SimItem {
+function createItem(state: PlaidState, institution: SimInstitution, clientUserId: string | null): SimItem {
   const now = state.now();
   state.itemCount += 1;
   const { accounts, transactions } = openItemAccounts(

@@ -12,7 +12,7 @@ import type { SimAccount, SimItem, SimTransaction } from './state';
 // Plaid's answer shapes (the SDK's types, so a missing field fails the typecheck) from the state.
 
 /** Cents as Plaid's decimal dollars (a JSON number, as Plaid sends it). */
-export const dollars = (cents: number) => cents / 100;
+const dollars = (cents: number) => cents / 100;
 
 const owes = (account: SimAccount) =>
   account.type === AccountType.Credit || account.type === AccountType.Loan;

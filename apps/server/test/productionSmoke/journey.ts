@@ -46,6 +46,7 @@ const APPLICANT = {
   dateOfBirth: '1985-12-10',
   citizen: true,
   tin: '123456789',
+  ein: '987654321',
 };
 const ADDRESS = { streetLine1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105' };
 

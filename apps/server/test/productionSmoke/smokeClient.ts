@@ -4,11 +4,11 @@
  */
 
 /** Which server answered, from the header the smoke run's nginx adds (`$upstream_addr`). */
-export const UPSTREAM_HEADER = 'x-keel-upstream';
+const UPSTREAM_HEADER = 'x-keel-upstream';
 
-export type Answer<T> = { status: number; body: T; upstream: string | null; headers: Headers };
+type Answer<T> = { status: number; body: T; upstream: string | null; headers: Headers };
 
-export type CallOptions = { token?: string; json?: unknown; accept?: string };
+type CallOptions = { token?: string; json?: unknown; accept?: string };
 
 /** One HTTP request; the answer's body parsed as JSON when it is JSON. */
 export async function call<T = Record<string, unknown>>(

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { call, check, step, waitUntil } from './smokeClient';
 
-export type StopUnderLoadOptions = {
+type StopUnderLoadOptions = {
   proxy: string;
   /** Server A's own address (its /readyz is asked there, not through nginx). */
   serverUrl: string;

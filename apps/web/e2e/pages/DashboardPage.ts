@@ -5,7 +5,7 @@ import { graphql } from '../support/api';
 const MONTH_BUTTONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A dashboard as the API keeps it: its range and each chart's place. */
-export type StoredDashboard = {
+type StoredDashboard = {
   id: string;
   startMonth: string;
   endMonth: string;
@@ -14,7 +14,7 @@ export type StoredDashboard = {
 };
 
 /** A chart's place on the grid as the page shows it, in pixels. */
-export type ChartBox = { x: number; y: number; width: number; height: number };
+type ChartBox = { x: number; y: number; width: number; height: number };
 
 /**
  * The dashboard screen (features/dashboard): the toolbar, the grid of charts and the chart editor.

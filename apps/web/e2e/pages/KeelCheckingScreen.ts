@@ -19,13 +19,16 @@ export async function openKeelChecking(
   return screen;
 }
 
-/** /keel-checking: the Keel Accounts table, the transfers and the Send money dialog. */
+/** /keel-checking: the Keel Accounts table, the transfers and the Send money dialog with its Review step. */
 export class KeelCheckingScreen {
   readonly accountRows: Locator;
   readonly emptyState: Locator;
   readonly transferRows: Locator;
   readonly sendMoneyButton: Locator;
   readonly dialog: Locator;
+  /** Send money's Review step, and what it shows once the transfer is created. */
+  readonly review: Locator;
+  readonly sent: Locator;
 
   constructor(readonly page: Page) {
     this.accountRows = page.getByTestId('keel-account-row');
@@ -33,6 +36,13 @@ export class KeelCheckingScreen {
     this.transferRows = page.getByTestId('transfer-row');
     this.sendMoneyButton = page.getByRole('button', { name: 'Send money' });
     this.dialog = page.getByRole('dialog', { name: 'Send money' });
+    this.review = this.dialog.getByTestId('transfer-review');
+    this.sent = this.dialog.getByTestId('transfer-sent');
+  }
+
+  /** A transfer's row, by its recipient. */
+  transferRow(recipientName: string): Locator {
+    return this.transferRows.filter({ hasText: recipientName });
   }
 
   async goto() {

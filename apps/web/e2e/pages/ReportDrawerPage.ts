@@ -3,7 +3,7 @@ import { graphql, readStoredToken } from '../support/api';
 import { DEMO_COMPANY } from '../support/demo';
 
 /** '$1,234.56' / '-$1,234.56' -> cents. */
-export function parseMoney(text: string): number {
+function parseMoney(text: string): number {
   const negative = text.trim().startsWith('-');
   const digits = text.replace(/[^\d]/g, '');
   const cents = Number(digits);

@@ -16,7 +16,7 @@ export async function openTeam(page: Page, token: string, entityId: string): Pro
 }
 
 /** The team page (/settings/team). */
-export class TeamScreen {
+class TeamScreen {
   readonly invitesCount: Locator;
   readonly membersCount: Locator;
   readonly inviteRows: Locator;

@@ -70,7 +70,7 @@ export async function startSignUp(
 }
 
 /** The subject of the email whose link confirms a new account's address. */
-export const CONFIRMATION_SUBJECT = 'Confirm your email for Keel';
+const CONFIRMATION_SUBJECT = 'Confirm your email for Keel';
 
 /**
  * The newest confirmation link mailed to the address: its path (for page.goto) and token. Sign-up
@@ -166,7 +166,7 @@ export function totpCode(secret: string, serverOffsetMs: number): Promise<string
   return generate({ secret, epoch: Math.floor((Date.now() + serverOffsetMs) / 1000) });
 }
 
-export type OutboxMessage = { id: string; channel: string; recipient: string; subject: string; body: string };
+type OutboxMessage = { id: string; channel: string; recipient: string; subject: string; body: string };
 
 /**
  * The messages the sandbox email and SMS providers 'sent' to a recipient, newest first. Reset emails
@@ -230,7 +230,7 @@ export async function entityIdByName(
   return entity?.id ?? '';
 }
 
-export type Invitee = { firstName: string; lastName: string; email: string; role: 'admin' | 'bookkeeper' };
+type Invitee = { firstName: string; lastName: string; email: string; role: 'admin' | 'bookkeeper' };
 
 /** Invites a person to the entity as the token's user (createInvite); returns the invitation's id. */
 export async function inviteByApi(

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect } from '@playwright/test';
 import { graphql } from './api';
 
 /**
- * Banking through the API for the specs (issue 16): an account opened as /apply would, money put in
+ * Banking through the API for the specs: an account opened as /apply would, money put in
  * and the bank moved ahead for one company through the sandbox's dev routes (apps/server/src/rest/
  * devBanking.ts; loopback only, as the specs' requests are).
  */
@@ -12,7 +12,7 @@ export const SANDBOX_ROUTING_NUMBER = '101000019';
 /** A valid routing number of another bank (Chase's), for recipients. */
 export const RECIPIENT_ROUTING_NUMBER = '021000021';
 
-export type KeelAccountView = {
+type DepositAccountView = {
   id: string;
   name: string;
   accountNumber: string;
@@ -22,12 +22,12 @@ export type KeelAccountView = {
 };
 
 /** Applies for the company as its owner, as the /apply form does; returns the account it opened. */
-export async function openKeelAccountByApi(
+export async function openDepositAccountByApi(
   request: APIRequestContext,
   token: string,
   entityId: string,
-): Promise<KeelAccountView> {
-  const data = await graphql<{ createTprimeApplication: { account: KeelAccountView | null } }>(
+): Promise<DepositAccountView> {
+  const data = await graphql<{ createTprimeApplication: { account: DepositAccountView | null } }>(
     request,
     token,
     `mutation Apply($entityId: ID!, $person: ApplicationPersonInput!, $address: AddressInput!) {
@@ -45,13 +45,14 @@ export async function openKeelAccountByApi(
         dateOfBirth: '1985-12-10',
         citizen: true,
         tin: '123456789',
+        ein: '987654321',
       },
       address: { streetLine1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105' },
     },
   );
   const account = data.createTprimeApplication.account;
   expect(account, 'an approved application opens an account').not.toBeNull();
-  return account as KeelAccountView;
+  return account as DepositAccountView;
 }
 
 /** Money arriving in the account today from outside (the sandbox's incoming ACH), booked in the books. */
@@ -68,7 +69,7 @@ export async function settleByDevRoute(request: APIRequestContext, entityId: str
   expect(response.status(), await response.text()).toBe(200);
 }
 
-export type TransferView = {
+type TransferView = {
   id: string;
   status: string;
   amount: number;

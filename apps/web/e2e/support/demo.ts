@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../../src/lib/storageKeys';
 import { AppShell } from '../pages/AppShell';
 import { LoginPage } from '../pages/LoginPage';
 
-/** The two screens every layout check runs at (issue 11). */
+/** The two screens every layout check runs at. */
 export const SCREEN_SIZES = [
   { width: 1440, height: 900 },
   { width: 1280, height: 720 },

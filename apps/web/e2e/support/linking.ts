@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { graphql } from './api';
 
-/** API helpers for the bank-linking specs (issue 17): the links, the jobs and the sandbox's dev route. */
+/** API helpers for the bank-linking specs: the links, the jobs and the sandbox's dev route. */
 
-export type LinksByApi = {
+type LinksByApi = {
   plaidItems: { itemId: string; needsReconnect: boolean; institution: { name: string } }[];
   moneykitLinks: { id: string; needsReconnect: boolean; institutionName: string }[];
 };
@@ -38,7 +38,7 @@ export async function waitForJobsByApi(request: APIRequestContext, token: string
     .toBe(0);
 }
 
-export type OverviewByApi = {
+type OverviewByApi = {
   accountsOverview: {
     summary: { assets: number; liabilities: number; netWorth: number };
     groups: { name: string; items: { name: string }[] }[];

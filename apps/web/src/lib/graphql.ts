@@ -25,4 +25,4 @@ export const graphql = initGraphQLTada<{
   };
 }>();
 
-export type { FragmentOf, ResultOf, VariablesOf } from 'gql.tada';
+export type { ResultOf, VariablesOf } from 'gql.tada';

@@ -8,8 +8,8 @@ import { prefetchLink } from './prefetchLink';
 import { createSseLink } from './sseLink';
 import { notifyUnauthenticated } from './unauthenticated';
 
-/** The `extensions.code` values the API puts on GraphQL errors (ARCHITECTURE.md, Errors). */
-export type GraphqlErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND';
+/** The `extensions.code` values the API puts on GraphQL errors (docs/architecture.md §4, Errors). */
+type GraphqlErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND';
 
 /** The code of the first GraphQL error that carries one. */
 export function graphqlErrorCode(error: unknown): GraphqlErrorCode | string | undefined {

@@ -2,7 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { RELOADED_FOR_NEW_BUILD_KEY } from './storageKeys';
 
 /** A lazily loaded page that can be asked to start loading before it renders. */
-export type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+type LazyPage<P extends object> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts downloading the page's chunk (and the chunks it imports) now; rendering it later waits less. */
   preload(): void;
 };

@@ -1,8 +1,18 @@
 import { ApolloClient, ApolloLink, gql, InMemoryCache, type TypedDocumentNode } from '@apollo/client';
 import { Observable } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setAccessToken } from './authToken';
-import { prefetchLink, prefetchQuery } from './prefetchLink';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The link hands answers over only in the app's first seconds after its module loaded: each run of this
+// file loads it (and the token store it reads) afresh, as a page load would, not the copy an earlier
+// test file loaded in this worker.
+let setAccessToken: typeof import('./authToken').setAccessToken;
+let prefetchLink: typeof import('./prefetchLink').prefetchLink;
+let prefetchQuery: typeof import('./prefetchLink').prefetchQuery;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ setAccessToken } = await import('./authToken'));
+  ({ prefetchLink, prefetchQuery } = await import('./prefetchLink'));
+});
 
 type Figures = { figures: { id: string; total: number } };
 const FIGURES_QUERY: TypedDocumentNode<Figures, { month: string }> = gql`

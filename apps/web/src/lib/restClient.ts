@@ -27,7 +27,7 @@ function readDetail(body: unknown): string | undefined {
   return undefined;
 }
 
-export type RestRequest = {
+type RestRequest = {
   method?: 'GET' | 'POST' | 'DELETE';
   /** JSON body. */
   json?: unknown;

@@ -17,7 +17,7 @@ export type SubscriptionConnectionListener = (connection: SubscriptionConnection
 /** The operation context entry a caller puts its SubscriptionConnectionListener under. */
 export const SUBSCRIPTION_CONNECTION_CONTEXT = 'keelSubscriptionConnection';
 
-export type SseLinkOptions = {
+type SseLinkOptions = {
   /** The GraphQL endpoint: Yoga serves subscriptions over SSE there (`Accept: text/event-stream`). */
   url: string;
   /** Read at every (re)connection, so a connection made after sign-in again carries the new token. */

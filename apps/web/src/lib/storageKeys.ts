@@ -28,7 +28,7 @@ export const STORAGE_KEYS = {
   chatThreads: `${PRODUCT_SLUG}_chat-threads`,
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 const DASHBOARD_ACTUALS_END_PREFIX = `${PRODUCT_SLUG}_dashboard-actuals-end_`;
 

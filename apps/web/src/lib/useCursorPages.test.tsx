@@ -96,6 +96,19 @@ describe('useCursorPages', () => {
     expect(asked.map((variables) => variables.after ?? null)).toEqual([null, '2', '4']);
   });
 
+  it('fetches a page once when loadMore is called twice in one tick (scrolled into view and pressed)', async () => {
+    const { result, asked, ids } = renderPages(5, { search: 'a' });
+    await waitFor(() => expect(ids()).toEqual(['a-1', 'a-2']));
+    act(() => {
+      result.current.loadMore();
+      result.current.loadMore();
+    });
+    await waitFor(() => expect(ids()).toEqual(['a-1', 'a-2', 'a-3', 'a-4']));
+    expect(asked.map((variables) => variables.after ?? null)).toEqual([null, '2']);
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(ids()).toEqual(['a-1', 'a-2', 'a-3', 'a-4', 'a-5']));
+  });
+
   it('starts again from the first page when the variables change', async () => {
     const { result, rerender, ids } = renderPages(5, { search: 'a' });
     await waitFor(() => expect(result.current.hasNextPage).toBe(true));

@@ -1,7 +1,7 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { NetworkStatus } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 
 /** A page of a cursor connection (spec §7 connections): its edges and where the next page starts. */
 export type CursorConnection = {
@@ -22,7 +22,7 @@ export type CursorPaging<TData, TVariables, TConnection extends CursorConnection
   pageAfter: (endCursor: string) => Partial<TVariables>;
 };
 
-export type CursorPages<TConnection extends CursorConnection> = {
+type CursorPages<TConnection extends CursorConnection> = {
   /** The latest page's connection (its counts and totals), holding the edges of every page loaded. */
   connection: TConnection | undefined;
   nodes: TConnection['edges'][number]['node'][];
@@ -59,8 +59,14 @@ export function useCursorPages<
   const endCursor = connection?.pageInfo.endCursor ?? null;
   const hasNextPage = connection?.pageInfo.hasNextPage ?? false;
 
+  // The cursor of the page being fetched. `loadingMore` only turns true at the next render, so two
+  // calls in one tick (the button pressed as it scrolls into view) would both fetch the same page and
+  // append it twice; this ref turns the second away at once.
+  const fetchingAfter = useRef<string | null>(null);
+
   const loadMore = useCallback(() => {
-    if (!hasNextPage || !endCursor || loadingMore) return;
+    if (!hasNextPage || !endCursor || loadingMore || fetchingAfter.current === endCursor) return;
+    fetchingAfter.current = endCursor;
     void fetchMore({
       variables: paging.pageAfter(endCursor),
       updateQuery: (previous, { fetchMoreResult }) => {
@@ -72,7 +78,11 @@ export function useCursorPages<
           edges: [...before.edges, ...next.edges],
         });
       },
-    });
+    })
+      .catch(() => undefined)
+      .finally(() => {
+        if (fetchingAfter.current === endCursor) fetchingAfter.current = null;
+      });
   }, [endCursor, fetchMore, hasNextPage, loadingMore, paging]);
 
   const nodes = useMemo(() => connection?.edges.map((edge) => edge.node) ?? [], [connection]);

@@ -7,7 +7,7 @@ import {
   type SubscriptionConnectionListener,
 } from './sseLink';
 
-export type LiveSubscriptionOptions<TData, TVariables extends OperationVariables> = {
+type LiveSubscriptionOptions<TData, TVariables extends OperationVariables> = {
   variables: TVariables;
   skip?: boolean;
   /** Each event, as it arrives (its data is in the cache already: JobStatus and the like merge by id). */

@@ -73,7 +73,7 @@ export function SignedInShell() {
   const context = useMemo<EntityContextValue | null>(
     () =>
       header && entities
-        ? { me: header.me, entity: header.entity, entities, today: header.today, selectEntity }
+        ? { me: header.me, entity: header.entity, entities, today: header.entity.today, selectEntity }
         : null,
     [header, entities, selectEntity],
   );

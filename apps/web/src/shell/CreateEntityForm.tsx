@@ -1,12 +1,14 @@
 import { useMutation } from '@apollo/client/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { entityNameSchema } from '@keel/domain';
+import { entityNameSchema, timeZoneSchema } from '@keel/domain';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CREATE_ENTITY_MUTATION, ENTITIES_QUERY } from './shellQueries';
+import { TimeZoneSelect } from './TimeZoneSelect';
+import { browserTimeZone } from './timeZoneOptions';
 
-const createEntityFormSchema = z.object({ name: entityNameSchema });
+const createEntityFormSchema = z.object({ name: entityNameSchema, timeZone: timeZoneSchema });
 type CreateEntityFormValues = z.input<typeof createEntityFormSchema>;
 
 type CreateEntityFormProps = {
@@ -15,7 +17,10 @@ type CreateEntityFormProps = {
   submitLabel?: string;
 };
 
-/** Creates an entity the user owns; the entity list is refetched before `onCreated` runs. */
+/**
+ * Creates an entity the user owns; the entity list is refetched before `onCreated` runs. Its time
+ * zone starts as the browser's (the company's days and months follow it), and can be picked here.
+ */
 export function CreateEntityForm({
   onCreated,
   onCancel,
@@ -27,12 +32,12 @@ export function CreateEntityForm({
   });
   const form = useForm<CreateEntityFormValues>({
     resolver: zodResolver(createEntityFormSchema),
-    defaultValues: { name: '' },
+    defaultValues: { name: '', timeZone: browserTimeZone() },
     mode: 'onTouched',
   });
 
-  const submit = form.handleSubmit(async ({ name }) => {
-    const result = await createEntity({ variables: { name } }).catch(() => null);
+  const submit = form.handleSubmit(async ({ name, timeZone }) => {
+    const result = await createEntity({ variables: { name, timeZone } }).catch(() => null);
     const id = result?.data?.createEntity.id;
     if (id) onCreated(id);
   });
@@ -46,6 +51,21 @@ export function CreateEntityForm({
           data-autofocus
           {...form.register('name')}
           error={form.formState.errors.name?.message}
+        />
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field, fieldState }) => (
+            <TimeZoneSelect
+              label="Time zone"
+              description="The company's days and months (today, month ends, statements) follow it."
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              data-testid="create-entity-time-zone"
+            />
+          )}
         />
         {error && (
           <Alert color="red" variant="light">

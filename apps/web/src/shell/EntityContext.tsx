@@ -6,7 +6,10 @@ export type EntityContextValue = {
   me: Me;
   entity: ShellEntity;
   entities: ShellEntity[];
-  /** The server's 'today' (YYYY-MM-DD): use it, not the browser clock, for actual vs forecast. */
+  /**
+   * The company's 'today' (YYYY-MM-DD) in its own time zone (`entity.timeZone`) by the server's clock:
+   * use it, not the browser clock, for actual vs forecast.
+   */
   today: string;
   selectEntity: (entityId: string) => void;
 };

@@ -22,6 +22,8 @@ const entity = (id: string, name: string): ShellEntity =>
     updatedAt: '2026-01-01T00:00:00.000Z',
     hasKeelAccounts: false,
     viewerRole: 'owner',
+    timeZone: 'America/Los_Angeles',
+    today: '2026-11-22',
   }) as ShellEntity;
 
 const entities = [entity('e1', 'Acme Holdings LLC'), entity('e2', 'Acme Robotics Inc.')];
@@ -48,7 +50,7 @@ const serverFeatures: ServerFeatureResult[] = SERVER_FEATURES.map((feature) => (
 
 const headerMock = (selected: ShellEntity, features = serverFeatures) => ({
   request: { query: HEADER_QUERY, variables: { entityId: selected.id } },
-  result: { data: { me, entities, entity: selected, today: '2026-11-22', serverFeatures: features } },
+  result: { data: { me, entities, entity: selected, serverFeatures: features } },
 });
 
 const mocks = [

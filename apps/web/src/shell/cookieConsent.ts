@@ -2,7 +2,7 @@ import { createStoredValue, useStoredValue } from '../lib/localStore';
 import { STORAGE_KEYS } from '../lib/storageKeys';
 
 /** The visitor's cookie choice. Strictly necessary cookies need no consent and are not listed. */
-export type CookieConsent = { analytics: boolean; marketing: boolean; decidedAt: string };
+type CookieConsent = { analytics: boolean; marketing: boolean; decidedAt: string };
 
 function parseConsent(raw: unknown): CookieConsent | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;

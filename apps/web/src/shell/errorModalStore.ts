@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** An unexpected error to show in the global Error modal (spec §2 'Other screens'). */
-export type ErrorModalContent = { title: string; message: string };
+type ErrorModalContent = { title: string; message: string };
 
 let current: ErrorModalContent | null = null;
 const listeners = new Set<() => void>();

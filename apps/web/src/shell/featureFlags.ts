@@ -13,9 +13,9 @@ export const FEATURE_FLAGS = [
   },
 ] as const;
 
-export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
-export type FeatureFlagId = FeatureFlag['id'];
-export type FeatureFlagOverrides = Partial<Record<FeatureFlagId, boolean>>;
+type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+type FeatureFlagId = FeatureFlag['id'];
+type FeatureFlagOverrides = Partial<Record<FeatureFlagId, boolean>>;
 
 function isFeatureFlagId(id: string): id is FeatureFlagId {
   return FEATURE_FLAGS.some((flag) => flag.id === id);

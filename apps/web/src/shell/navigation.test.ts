@@ -22,7 +22,7 @@ describe('buildSidebarItems', () => {
     ).not.toContain('Transactions');
   });
 
-  it('shows Keel Transactions and Documents only with a Keel deposit account', () => {
+  it('shows Keel Transactions, Documents and Cards only with a Keel deposit account', () => {
     const items = buildSidebarItems({ apiFlags: { qbo: true }, hasKeelAccounts: true, viewerRole: 'admin' });
     expect(labels(items)).toEqual([
       'Financial Report',
@@ -32,8 +32,30 @@ describe('buildSidebarItems', () => {
       'Models',
       'Keel Transactions',
       'Documents',
+      'Cards',
     ]);
     expect(items.find((item) => item.label === 'Keel Transactions')?.path).toBe('/keel-transactions');
+    expect(items.find((item) => item.label === 'Cards')?.path).toBe('/cards');
+  });
+
+  it('puts Cards in reach of every role that may see the cards: owner, admin, bookkeeper, custom, card-only', () => {
+    for (const viewerRole of ['owner', 'admin', 'bookkeeper', 'custom', 'card_only']) {
+      expect(
+        labels(buildSidebarItems({ apiFlags: { qbo: false }, hasKeelAccounts: true, viewerRole })),
+      ).toContain('Cards');
+    }
+    // Without a deposit account no card can exist: only a card-only member keeps the link (their only page).
+    expect(
+      labels(buildSidebarItems({ apiFlags: { qbo: false }, hasKeelAccounts: false, viewerRole: 'owner' })),
+    ).not.toContain('Cards');
+    expect(
+      labels(
+        buildSidebarItems({ apiFlags: { qbo: false }, hasKeelAccounts: false, viewerRole: 'card_only' }),
+      ),
+    ).toEqual(['Cards']);
+    expect(
+      labels(buildSidebarItems({ apiFlags: { qbo: false }, hasKeelAccounts: true, viewerRole: 'superuser' })),
+    ).toEqual(['Cards']);
   });
 });
 

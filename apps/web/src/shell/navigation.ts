@@ -2,7 +2,7 @@ import { PRODUCT_NAME, PRODUCT_SLUG } from '@keel/domain';
 import { viewerHolds } from './viewerHolds';
 
 /** A link of the sidebar or the user menu. `icon` names an icon, mapped to a component by the shell. */
-export type NavigationItem = { path: string; label: string; icon: NavigationIcon };
+type NavigationItem = { path: string; label: string; icon: NavigationIcon };
 
 export type NavigationIcon =
   | 'report'
@@ -20,7 +20,7 @@ export type NavigationIcon =
   | 'team'
   | 'security';
 
-export type SidebarEntity = { apiFlags: { qbo: boolean }; hasKeelAccounts: boolean; viewerRole: string };
+type SidebarEntity = { apiFlags: { qbo: boolean }; hasKeelAccounts: boolean; viewerRole: string };
 
 /** Whether the viewer's role in an entity shows its books (reports, transactions, plans): all but card-only. */
 export function canSeeBooks(viewerRole: string): boolean {
@@ -38,13 +38,17 @@ export function isPathAllowed(viewerRole: string, path: string): boolean {
   return canSeeBooks(viewerRole) || PATHS_WITHOUT_BOOKS.has(path);
 }
 
+const CARDS_ITEM: NavigationItem = { path: CARDS_PATH, label: 'Cards', icon: 'cards' };
+
 /**
  * The sidebar of spec §2 'Navigation shell' with the visibility rules of spec §6: Transactions only
- * while the accounting connection (qbo) is off; Keel Transactions and Documents only with a Keel
- * deposit account. A card-only member sees their cards only.
+ * while the accounting connection (qbo) is off; Keel Transactions, Documents and Cards only with a Keel
+ * deposit account (cards are issued on one), Cards for every role that may list the company's cards
+ * (the permission table's 'member': owners, admins, bookkeepers). A card-only member sees their cards
+ * only, with or without an account.
  */
 export function buildSidebarItems(entity: SidebarEntity | null): NavigationItem[] {
-  if (entity && !canSeeBooks(entity.viewerRole)) return [{ path: CARDS_PATH, label: 'Cards', icon: 'cards' }];
+  if (entity && !canSeeBooks(entity.viewerRole)) return [CARDS_ITEM];
   const items: (NavigationItem | false)[] = [
     { path: '/financial', label: 'Financial Report', icon: 'report' },
     { path: '/hiring-plan', label: 'Hiring Plan', icon: 'hiring' },
@@ -58,6 +62,7 @@ export function buildSidebarItems(entity: SidebarEntity | null): NavigationItem[
       icon: 'providerTransactions',
     },
     !!entity?.hasKeelAccounts && { path: '/documents', label: 'Documents', icon: 'documents' },
+    !!entity?.hasKeelAccounts && viewerHolds(entity.viewerRole, 'member') && CARDS_ITEM,
   ];
   return items.filter((item): item is NavigationItem => item !== false);
 }

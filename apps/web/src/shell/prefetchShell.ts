@@ -6,7 +6,7 @@ import { ENTITIES_QUERY, HEADER_QUERY, type ShellEntity } from './shellQueries';
 /**
  * Starts the shell's queries (SignedInShell) before the shell's code has loaded: the Entities list and,
  * for the entity remembered on this device, the Header, side by side. Resolves to the entity the shell
- * will show and the server's day, so a page's own queries can start too; null when the shell will not
+ * will show and its day (in its time zone), so a page's own queries can start too; null when the shell will not
  * show one (no company yet, an error: the shell's own queries report it).
  */
 export async function prefetchShell(): Promise<{ entity: ShellEntity; today: string } | null> {
@@ -22,5 +22,5 @@ export async function prefetchShell(): Promise<{ entity: ShellEntity; today: str
   if (!entityId) return null;
   if (entityId !== storedEntityId) headerQuery = prefetchQuery(graphqlClient, HEADER_QUERY, { entityId });
   const header = await headerQuery;
-  return header ? { entity: header.entity, today: header.today } : null;
+  return header ? { entity: header.entity, today: header.entity.today } : null;
 }

@@ -3,7 +3,7 @@ import { createStoredValue, useStoredValue } from '../lib/localStore';
 import { STORAGE_KEYS } from '../lib/storageKeys';
 
 /** What the app remembers between visits (spec §9 'app state'). */
-export type AppState = { selectedEntityId: string | null };
+type AppState = { selectedEntityId: string | null };
 
 function parseAppState(raw: unknown): AppState | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;

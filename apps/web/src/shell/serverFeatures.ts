@@ -11,13 +11,13 @@ export type ServerFeatureView = { feature: string; state: string; notice: string
 /** The server's features, from the shell's Header query; null outside the signed-in shell. */
 export const ServerFeaturesContext = createContext<readonly ServerFeatureView[] | null>(null);
 
-export type ServerFeatureStatus = { state: ServerFeatureState; notice: string | null };
+type ServerFeatureStatus = { state: ServerFeatureState; notice: string | null };
 
 /**
  * How this server offers `feature`; null while unknown (outside the shell, where nothing is gated).
  * An unknown state counts as off: a page never offers what the server did not say it has.
  */
-export function useServerFeature(feature: ServerFeature): ServerFeatureStatus | null {
+function useServerFeature(feature: ServerFeature): ServerFeatureStatus | null {
   const features = useContext(ServerFeaturesContext);
   if (!features) return null;
   const found = features.find((candidate) => candidate.feature === feature);

@@ -1,7 +1,9 @@
-import { graphql, type ResultOf, type VariablesOf } from '../lib/graphql';
+import { graphql, type ResultOf } from '../lib/graphql';
 
 /** An entity as the shell needs it (spec §3 Entity, plus the sidebar's visibility data; `viewerRole`:
- * the viewer's role here, which what the shell shows follows, packages/domain/src/permissions.ts). */
+ * the viewer's role here, which what the shell shows follows, packages/domain/src/permissions.ts;
+ * `timeZone`: the company's IANA zone, whose days and months the company's screens follow — with the
+ * domain's `dayIn(entity.timeZone, new Date())`; `today`: the company's day by the server's clock). */
 export type ShellEntity = ResultOf<typeof ENTITY_FIELDS>;
 
 /** The signed-in user (spec §3 User / Me); `otpMethod` is 'app', 'sms' or null. */
@@ -20,6 +22,8 @@ const ENTITY_FIELDS = graphql(`
     updatedAt
     hasKeelAccounts
     viewerRole
+    timeZone
+    today
   }
 `);
 
@@ -27,8 +31,6 @@ const ENTITY_FIELDS = graphql(`
  * `me.defaultEntityId`: where to land when no entity is remembered on this device: the one opened last
  * (OPEN_ENTITY_MUTATION), else the one with the most in its books.
  */
-export type EntitiesResult = ResultOf<typeof ENTITIES_QUERY>;
-
 export const ENTITIES_QUERY = graphql(
   `
   query Entities {
@@ -45,7 +47,6 @@ export const ENTITIES_QUERY = graphql(
 );
 
 export type HeaderResult = ResultOf<typeof HEADER_QUERY>;
-export type HeaderVariables = VariablesOf<typeof HEADER_QUERY>;
 
 /**
  * Everything the shell shows around a page (spec §7 'Header(entityId)'), and which vendor features the
@@ -70,7 +71,6 @@ export const HEADER_QUERY = graphql(
     entity(id: $entityId) {
       ...ShellEntityFields
     }
-    today
     serverFeatures {
       feature
       state
@@ -81,14 +81,24 @@ export const HEADER_QUERY = graphql(
   [ENTITY_FIELDS],
 );
 
-export type CreateEntityResult = ResultOf<typeof CREATE_ENTITY_MUTATION>;
-export type CreateEntityVariables = VariablesOf<typeof CREATE_ENTITY_MUTATION>;
-
 export const CREATE_ENTITY_MUTATION = graphql(`
-  mutation CreateEntity($name: String!) {
-    createEntity(name: $name) {
+  mutation CreateEntity($name: String!, $timeZone: String) {
+    createEntity(name: $name, timeZone: $timeZone) {
       id
       name
+      timeZone
+    }
+  }
+`);
+
+/** Changes the company's time zone (owners and admins); the shell's entity reads the new one. */
+export const SET_ENTITY_TIME_ZONE_MUTATION = graphql(`
+  mutation SetEntityTimeZone($entityId: ID!, $timeZone: String!) {
+    setEntityTimeZone(entityId: $entityId, timeZone: $timeZone) {
+      id
+      timeZone
+      today
+      updatedAt
     }
   }
 `);

@@ -71,5 +71,3 @@ export function createLiveTestLink(mocks: MockLink.MockedResponse[]) {
       }),
   };
 }
-
-export type LiveTestLink = ReturnType<typeof createLiveTestLink>;

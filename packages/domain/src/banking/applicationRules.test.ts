@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   applicationFormSchema,
   checkApplicantAge,
+  einSchema,
+  formatEin,
   APPLICATION_MESSAGES as M,
   ssnSchema,
 } from './applicationRules';
@@ -15,6 +17,7 @@ const form = {
   dateOfBirth: '1988-06-15',
   citizen: true,
   tin: '123456789',
+  ein: '987654321',
   address: { streetLine1: '1 Main St', city: 'Austin', state: 'tx', postalCode: '78701' },
 };
 
@@ -55,6 +58,14 @@ describe('applicationFormSchema', () => {
     [{ tin: '12345678' }, 'tin', 'SSN must be 9 digits'],
     [{ tin: '123-45-6789' }, 'tin', 'SSN must be 9 digits'],
     [{ tin: '12345678a' }, 'tin', 'Invalid SSN'],
+    [{ ein: undefined }, 'ein', 'EIN is required'],
+    [{ ein: '  ' }, 'ein', 'EIN is required'],
+    [{ ein: '12345678' }, 'ein', 'EIN must be 9 digits'],
+    [{ ein: '98-7654' }, 'ein', 'EIN must be 9 digits'],
+    [{ ein: '1234567890' }, 'ein', 'EIN must be 9 digits'],
+    [{ ein: '12-345678a' }, 'ein', 'EIN must contain digits only'],
+    [{ ein: '123-45-6789' }, 'ein', 'EIN must contain digits only'],
+    [{ ein: '001234567' }, 'ein', 'Invalid EIN: no EIN starts with 00'],
     [{ address: { ...form.address, postalCode: '787' } }, 'address.postalCode', 'Invalid Zip code'],
     [{ address: { ...form.address, streetLine1: '' } }, 'address.streetLine1', 'Required'],
   ])('refuses %j with its message', (change, path, message) => {
@@ -91,5 +102,22 @@ describe('checkApplicantAge', () => {
 
   it('refuses dates that are not calendar days', () => {
     expect(() => checkApplicantAge('2008-02-30', '2026-11-23')).toThrow(RangeError);
+  });
+});
+
+describe('einSchema', () => {
+  it('answers the 9 digits, typed plain or in the XX-XXXXXXX layout', () => {
+    expect(einSchema.parse('987654321')).toBe('987654321');
+    expect(einSchema.parse(' 98-7654321 ')).toBe('987654321');
+  });
+});
+
+describe('formatEin', () => {
+  it('lays the digits out as XX-XXXXXXX, as far as they go', () => {
+    expect(formatEin('987654321')).toBe('98-7654321');
+    expect(formatEin('98-7654321')).toBe('98-7654321');
+    expect(formatEin('9876')).toBe('98-76');
+    expect(formatEin('98')).toBe('98');
+    expect(formatEin('98765432100')).toBe('98-7654321');
   });
 });

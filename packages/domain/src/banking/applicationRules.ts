@@ -13,6 +13,9 @@ export const APPLICANT_FIRST_NAME_MAX = 36;
 export const APPLICANT_LAST_NAME_MAX = 40;
 export const APPLICANT_EMAIL_MAX = 50;
 export const SSN_LENGTH = 9;
+/** The business's Employer Identification Number: 9 digits, written XX-XXXXXXX. */
+export const EIN_LENGTH = 9;
+export const EIN_LABEL = 'Employer Identification Number (EIN)';
 /** A deposit account's owner must be an adult (ours: the spec is silent; US banks require 18). */
 export const APPLICANT_MIN_AGE = 18;
 
@@ -24,6 +27,11 @@ export const APPLICATION_MESSAGES = {
   citizen: 'You must be a US citizen or resident',
   ssnLength: 'SSN must be 9 digits',
   ssnNumeric: 'Invalid SSN',
+  // ours
+  einRequired: 'EIN is required',
+  einLength: 'EIN must be 9 digits',
+  einNumeric: 'EIN must contain digits only',
+  einInvalid: 'Invalid EIN: no EIN starts with 00',
   // ours
   emailTooLong: `Email must be at most ${APPLICANT_EMAIL_MAX} characters`,
   tooYoung: `You must be at least ${APPLICANT_MIN_AGE} years old to open an account`,
@@ -48,6 +56,29 @@ export const ssnSchema = z
   .regex(/^\d+$/, M.ssnNumeric);
 
 /**
+ * The business's EIN: 9 digits, as typed ('123456789') or in its printed layout ('12-3456789', the one
+ * dash after the second digit); answered as the 9 digits. The IRS never issues prefix 00.
+ */
+export const einSchema = z
+  .string({ error: M.einRequired })
+  .trim()
+  .min(1, { error: M.einRequired, abort: true })
+  .transform((value) => (/^\d{2}-/.test(value) ? value.slice(0, 2) + value.slice(3) : value))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d*$/, { error: M.einNumeric, abort: true })
+      .length(EIN_LENGTH, { error: M.einLength, abort: true })
+      .refine((digits) => !digits.startsWith('00'), M.einInvalid),
+  );
+
+/** An EIN's 9 digits in its printed layout: '123456789' → '12-3456789'; fewer digits as far as they go. */
+export function formatEin(digits: string): string {
+  const clean = digits.replace(/\D/g, '').slice(0, EIN_LENGTH);
+  return clean.length > 2 ? `${clean.slice(0, 2)}-${clean.slice(2)}` : clean;
+}
+
+/**
  * The application form. The phone is the profile's US number rule, stored in E.164 (a bank needs a number
  * it can call, not only digits); the address is the profile's (state 2 letters, postal code 5 digits).
  */
@@ -60,6 +91,7 @@ export const APPLICANT_PERSON_FIELDS = [
   'dateOfBirth',
   'citizen',
   'tin',
+  'ein',
 ] as const;
 
 export const applicationFormSchema = z.object({
@@ -71,6 +103,8 @@ export const applicationFormSchema = z.object({
   dateOfBirth: dateOfBirthSchema,
   citizen: z.literal(true, { error: M.citizen }),
   tin: ssnSchema,
+  /** The business's EIN (ours: the spec's form asks only the owner's SSN; a company's 1099-INT needs it). */
+  ein: einSchema,
   address: addressSchema,
 });
 export type ApplicationForm = z.infer<typeof applicationFormSchema>;

@@ -2,7 +2,9 @@
  * The days banks settle on: Monday to Friday, except the Federal Reserve's holidays (12 CFR 7.2 lists
  * the federal holidays; the Fed observes a Sunday holiday on the Monday after and does not close on the
  * Friday before a Saturday one). ACH and wires neither post nor return on other days. Dates are
- * 'YYYY-MM-DD' in UTC, as the bank's ledger keeps them.
+ * calendar days 'YYYY-MM-DD' of the bank's time (BANK_TIME_ZONE, America/New_York): a caller passes
+ * `dayIn(BANK_TIME_ZONE, now)`, never an instant's UTC day. (The arithmetic below uses UTC dates only
+ * as a time-zone-free calendar.)
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;

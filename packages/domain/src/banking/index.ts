@@ -1,5 +1,6 @@
 export * from './applicationRules';
 export * from './businessDays';
+export * from './cardLimits';
 export * from './cardNumber';
 export * from './cardRules';
 export * from './interest';
@@ -10,3 +11,4 @@ export * from './routingNumber';
 export * from './statement';
 export * from './taxDocuments';
 export * from './transferRules';
+export * from './transferSchedule';

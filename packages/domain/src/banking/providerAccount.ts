@@ -5,6 +5,6 @@
  */
 export const PROVIDER_ACCOUNT_TYPE = 'TPrime::Account';
 
-/** Why an entry cannot be booked on, moved off or changed on a Keel account (the ledger refuses it). */
-export const KEEL_ACCOUNT_ENTRIES_LOCKED =
+/** Why an entry cannot be booked on, moved off or changed on a deposit account (the ledger refuses it). */
+export const DEPOSIT_ACCOUNT_ENTRIES_LOCKED =
   'Entries on a Keel account come from the bank: they cannot be moved or changed, and nothing else can be booked there. Move the other side of the transaction instead.';

@@ -3,22 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { statementFigures, statementMonths } from './statement';
 
 describe('statementMonths', () => {
-  it('lists the month after creation to last month, newest first', () => {
-    expect(statementMonths('2026-07-14T09:30:00Z', '2026-11-22')).toEqual(['2026-10', '2026-09', '2026-08']);
+  it('lists the opening (partial) month to last month, newest first', () => {
+    expect(statementMonths('2026-07-14T09:30:00Z', '2026-11-22')).toEqual([
+      '2026-10',
+      '2026-09',
+      '2026-08',
+      '2026-07',
+    ]);
   });
 
   it('crosses a year end', () => {
-    expect(statementMonths('2025-11-30', '2026-02-01')).toEqual(['2026-01', '2025-12']);
+    expect(statementMonths('2025-11-30', '2026-02-01')).toEqual(['2026-01', '2025-12', '2025-11']);
   });
 
-  it('is empty for an account opened this month or last month', () => {
+  it('has the opening month once it is over, and nothing for an account opened this month', () => {
     expect(statementMonths('2026-11-01', '2026-11-22')).toEqual([]);
-    expect(statementMonths('2026-10-31T23:59:59Z', '2026-11-22')).toEqual([]);
+    expect(statementMonths('2026-10-31T23:59:59Z', '2026-11-22')).toEqual(['2026-10']);
   });
 
   it('reads a timestamp with an offset in UTC', () => {
     // 30 September 21:00 in New York is 1 October in UTC: October is the opening month.
-    expect(statementMonths('2026-09-30T21:00:00-04:00', '2026-12-05')).toEqual(['2026-11']);
+    expect(statementMonths('2026-09-30T21:00:00-04:00', '2026-12-05')).toEqual(['2026-11', '2026-10']);
   });
 
   it('refuses what is not a date', () => {

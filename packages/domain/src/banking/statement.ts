@@ -2,8 +2,10 @@ import type { Cents } from '../money';
 import { addMonths, isIsoDate, type MonthKey, monthRange } from '../months';
 
 /**
- * Monthly account statements (spec §2 Statements page, §9 'Statement month list: from the month after
- * account creation to the previous month, newest first'). Months are UTC, as the server computes.
+ * Monthly account statements (spec §2 Statements page, §9 'Statement month list: … to the previous month,
+ * newest first'). Ours, where the spec says 'from the month after account creation': the list starts with
+ * the month the account opened, since that partial month has activity (its funding, its first interest)
+ * that would otherwise be on no statement. Months are UTC, as the server computes.
  */
 
 /** The UTC month of an ISO date ('2026-04-17') or timestamp ('2026-04-30T23:30:00-05:00' → '2026-05'). */
@@ -15,12 +17,13 @@ function utcMonthOf(isoDateOrTimestamp: string): MonthKey {
 }
 
 /**
- * The months an account has statements for, newest first: from the month after the one it was created
- * in to the month before today's. The month it was opened in is partial, and the current one is not
- * over, so neither has a statement. Empty for an account opened this month or last month.
+ * The months an account has statements for, newest first: from the month it was opened in (a partial
+ * month, from the opening day) to the month before today's; the current month is not over, so it has
+ * none yet. Every month of an open account has activity to state (at least its balance and the month's
+ * interest). Empty for an account opened this month.
  */
-export function statementMonths(accountCreatedAt: string, today: string): MonthKey[] {
-  const first = addMonths(utcMonthOf(accountCreatedAt), 1);
+export function statementMonths(accountOpenedAt: string, today: string): MonthKey[] {
+  const first = utcMonthOf(accountOpenedAt);
   const last = addMonths(utcMonthOf(today), -1);
   return monthRange(first, last).reverse();
 }

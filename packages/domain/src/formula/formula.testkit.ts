@@ -9,7 +9,7 @@ import type { FormulaSegment } from './model/formulaSegments';
 import type { ModelVariableSpec } from './model/modelTypes';
 
 /** One segment from the model start to the model end. */
-export function wholeRange(formula: string): FormulaSegment[] {
+function wholeRange(formula: string): FormulaSegment[] {
   return [{ formula, startMonth: null, startType: 'auto', endMonth: null, endType: 'auto' }];
 }
 
@@ -25,7 +25,7 @@ export function listInput(id: string, monthValues: Record<MonthKey, number>): Mo
   return { id, kind: 'input', inputType: 'list', monthValues };
 }
 
-export type FormulaCellOptions = {
+type FormulaCellOptions = {
   /** The cell's month (default 2026-03). */
   month?: MonthKey;
   /** The model range (default: the cell's month alone). */

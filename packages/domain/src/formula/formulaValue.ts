@@ -32,8 +32,8 @@ function sharedFailure(error: FormulaError): FormulaFailure {
 }
 
 export const DIVISION_BY_ZERO = sharedFailure(new FormulaEvaluationError('Division by zero'));
-export const RESULT_TOO_LARGE = sharedFailure(new FormulaEvaluationError('The result is too large to hold'));
-export const RESULT_NOT_A_NUMBER = sharedFailure(new FormulaEvaluationError('The result is not a number'));
+const RESULT_TOO_LARGE = sharedFailure(new FormulaEvaluationError('The result is too large to hold'));
+const RESULT_NOT_A_NUMBER = sharedFailure(new FormulaEvaluationError('The result is not a number'));
 
 /** A computed number, or a failure when it is NaN or ±Infinity (never kept in a cell). */
 export function checkFinite(value: number): number | FormulaFailure {

@@ -150,7 +150,7 @@ function checkLine(line: LineShape, ctx: z.RefinementCtx) {
 
 /**
  * A series of a data group (spec §3 Chart data): a report line with its colour, name and invert, and
- * `plan`: drawn against its plan too (plan vs actual, issue 14 item 5).
+ * `plan`: drawn against its plan too (plan vs actual).
  * Absent name: 'New Chart' (spec §5); absent colour: null (the chart gives the next palette colour).
  */
 export const chartSeriesSchema = z

@@ -14,7 +14,7 @@ CREATE TABLE "forecast_plans" (
 ALTER TABLE "forecast_plan_marks" ADD CONSTRAINT "forecast_plan_marks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "forecast_plans" ADD CONSTRAINT "forecast_plans_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "forecast_plans" ADD CONSTRAINT "forecast_plans_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
--- Plan vs actual (issue 14): before the first change to a company's forecast rollups in a month, copy
+-- Plan vs actual: before the first change to a company's forecast rollups in a month, copy
 -- the forecasts of every month that began since the last copy into forecast_plans (see the schema's
 -- forecastPlans). The current month is the app's (SET LOCAL keel.current_month by writeTransaction),
 -- else the server's UTC date. The mark row is locked for the copy, so two first writers of a month make

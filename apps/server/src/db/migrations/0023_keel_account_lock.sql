@@ -1,4 +1,4 @@
--- Keel's own deposit accounts are kept by the bank (issue 16): the actual entries on their bookkeeping
+-- Keel's own deposit accounts are kept by the bank: the actual entries on their bookkeeping
 -- accounts (deposit_accounts.ledger_account_id) are the bank's postings, booked by modules/banking as
 -- transactions of source 'keel_bank'. Nothing else may book an actual on such an account, and those
 -- entries may not move off it or change amount or date, so the account's balance in the books always

@@ -1,4 +1,4 @@
--- Issue 32, item 1: a model output whose cells fail keeps its last good figures and is marked stale
+-- A model output whose cells fail keeps its last good figures and is marked stale
 -- (why, which months, since when); a model keeps the names of its deleted variables, so a failure
 -- naming one says which.
 ALTER TABLE "model_outputs" ADD COLUMN "stale_reason" text;--> statement-breakpoint

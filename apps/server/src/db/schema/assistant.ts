@@ -25,7 +25,7 @@ export const CHAT_MESSAGE_STATUSES = ['streaming', 'complete', 'failed'] as cons
 export type ChatMessageStatus = (typeof CHAT_MESSAGE_STATUSES)[number];
 
 /**
- * A figure an answer used (issue 18 'every answer cites the figures it used'): what it is, its amount in
+ * A figure an answer used (every answer cites the figures it used): what it is, its amount in
  * cents, the account and month it came from, and the report link that selects that cell.
  */
 export type ChatCitation = {
@@ -41,7 +41,7 @@ export type ChatCitation = {
 export const CHAT_MESSAGE_MAX_CHARS = 20_000;
 
 /**
- * 'Ask Keel AI' (issue 18): one user's conversation with the assistant in one company. A thread is its
+ * 'Ask Keel AI': one user's conversation with the assistant in one company. A thread is its
  * user's alone: nobody else in the company reads it.
  */
 export const chatThreads = pgTable(

@@ -20,7 +20,7 @@ import { entities } from './entities';
 import { accounts, transactions } from './ledger';
 
 /**
- * Keel's own deposit accounts (issue 16): applications, accounts, the bank's double-entry ledger
+ * Keel's own deposit accounts: applications, accounts, the bank's double-entry ledger
  * under every balance, transfers and vendors. The banking provider (providers/banking) decides what
  * the bank decides (numbers, approvals, settlement, returns, interest); these rows are the bank's
  * side as Keel holds it. Every posting to a deposit account is also a bookkeeping transaction of the
@@ -49,6 +49,9 @@ export const bankApplications = pgTable(
     /** The SSN sealed with the application's id as context; tinLast4 is what is shown. */
     tinSealed: text('tin_sealed').notNull(),
     tinLast4: char('tin_last4', { length: 4 }).notNull(),
+    /** The business's EIN sealed with the application's id as context; einLast4 is what is shown. Null: none on file. */
+    einSealed: text('ein_sealed'),
+    einLast4: char('ein_last4', { length: 4 }),
     address: jsonb('address').notNull(),
     /** The bank's own id of the applicant, when the bank keeps one (Increase: its Entity). */
     providerEntityId: text('provider_entity_id'),
@@ -59,6 +62,7 @@ export const bankApplications = pgTable(
     index('bank_applications_entity_idx').on(t.entityId, t.createdAt),
     // One approved application per company: the first account is opened by it.
     uniqueIndex('bank_applications_one_approved_key').on(t.entityId).where(sql`${t.status} = 'approved'`),
+    check('bank_applications_ein_pair_check', sql`(${t.einSealed} IS NULL) = (${t.einLast4} IS NULL)`),
   ],
 );
 
@@ -97,6 +101,9 @@ export const depositAccounts = pgTable(
     providerSyncedAt: timestamp('provider_synced_at', { withTimezone: true, mode: 'date' }),
     /** The bank's created_at of the newest transaction mirrored: the next mirror lists from a little before it. */
     providerCursor: text('provider_cursor'),
+    /** When the scheduled job last brought the account up to date (any bank), and its last failure. */
+    mirroredAt: timestamp('mirrored_at', { withTimezone: true, mode: 'date' }),
+    mirrorError: text('mirror_error'),
     ...timestamps,
   },
   (t) => [
@@ -200,7 +207,17 @@ export const vendors = pgTable(
   (t) => [index('vendors_entity_idx').on(t.entityId, t.name)],
 );
 
-export const BANK_TRANSFER_STATUSES = ['pending', 'posted', 'returned'] as const;
+/**
+ * awaiting_approval: above the company's approval threshold, waiting for a second approver;
+ * pending: approved (or needing none), in flight until it settles; canceled: stopped before the bank had it.
+ */
+export const BANK_TRANSFER_STATUSES = [
+  'awaiting_approval',
+  'pending',
+  'posted',
+  'returned',
+  'canceled',
+] as const;
 
 /**
  * Money sent from a deposit account by ACH or wire (CreateAchTransfer, CreateWireTransfer). Pending
@@ -247,6 +264,16 @@ export const bankTransfers = pgTable(
     returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
     /** The real bank's id of the transfer once submitted (Increase); null in the sandbox and until sent. */
     providerTransferId: text('provider_transfer_id'),
+    /** The outbox: when Keel is due to hand the transfer to the bank, and when the bank took it. */
+    handOverAt: timestamp('hand_over_at', { withTimezone: true, mode: 'date' }),
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true, mode: 'date' }),
+    handOverAttempts: integer('hand_over_attempts').notNull().default(0),
+    handOverError: text('hand_over_error'),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+    canceledBy: uuid('canceled_by').references(() => users.id, { onDelete: 'set null' }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'date' }),
+    cancelReason: text('cancel_reason'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -255,6 +282,9 @@ export const bankTransfers = pgTable(
     index('bank_transfers_entity_idx').on(t.entityId, t.createdAt),
     index('bank_transfers_account_day_idx').on(t.depositAccountId, t.rail, t.sendOn),
     index('bank_transfers_due_idx').on(t.settleAt).where(sql`${t.status} = 'pending'`),
+    index('bank_transfers_hand_over_idx')
+      .on(t.handOverAt)
+      .where(sql`${t.status} = 'pending' AND ${t.handedOverAt} IS NULL`),
     check('bank_transfers_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -292,6 +322,9 @@ export const cards = pgTable(
     cvvSealed: text('cvv_sealed').notNull(),
     pinHash: text('pin_hash'),
     activatedAt: timestamp('activated_at', { withTimezone: true, mode: 'date' }),
+    /** Spending limits in cents over the company's day and month (null: none), enforced at authorization. */
+    dailyLimit: bigint('daily_limit', { mode: 'number' }),
+    monthlyLimit: bigint('monthly_limit', { mode: 'number' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
@@ -299,6 +332,48 @@ export const cards = pgTable(
     index('cards_entity_idx').on(t.entityId, t.createdAt),
     uniqueIndex('cards_provider_card_key').on(t.provider, t.providerCardId),
     check('cards_expiration_month', sql`${t.expirationMonth} BETWEEN 1 AND 12`),
+    check('cards_daily_limit_positive', sql`${t.dailyLimit} IS NULL OR ${t.dailyLimit} > 0`),
+    check('cards_monthly_limit_positive', sql`${t.monthlyLimit} IS NULL OR ${t.monthlyLimit} > 0`),
+  ],
+);
+
+export const CARD_TRANSACTION_STATUSES = ['approved', 'declined'] as const;
+
+/**
+ * A card's charges as the issuer asked Keel to authorize them (modules/banking/cardAuthorizations.ts):
+ * approved or declined with the reason. `day` and `month` are the company's at the authorization, so
+ * the card's limits count its own days; `provider_authorization_id` makes a retried authorization one row.
+ */
+export const cardTransactions = pgTable(
+  'card_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    providerAuthorizationId: text('provider_authorization_id'),
+    merchant: text('merchant').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    month: char('month', { length: 7 }).notNull(),
+    status: text('status', { enum: CARD_TRANSACTION_STATUSES }).notNull(),
+    declineReason: text('decline_reason'),
+    authorizedAt: timestamp('authorized_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('card_transactions_card_idx').on(t.cardId, t.authorizedAt.desc(), t.id.desc()),
+    index('card_transactions_spend_idx').on(t.cardId, t.month, t.day).where(sql`${t.status} = 'approved'`),
+    uniqueIndex('card_transactions_provider_key').on(t.cardId, t.providerAuthorizationId),
+    check('card_transactions_amount_positive', sql`${t.amount} > 0`),
+    check('card_transactions_status', sql`${t.status} IN ('approved', 'declined')`),
+    check(
+      'card_transactions_decline_reason',
+      sql`(${t.status} = 'declined') = (${t.declineReason} IS NOT NULL)`,
+    ),
   ],
 );
 

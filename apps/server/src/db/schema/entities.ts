@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps, users } from './auth';
 
 export type ApiFlags = { qbo: boolean; finch: boolean };
@@ -10,6 +20,10 @@ export const entities = pgTable('entities', {
   name: text('name').notNull(),
   demo: boolean('demo').notNull().default(false),
   apiFlags: jsonb('api_flags').$type<ApiFlags>().notNull().default({ qbo: false, finch: false }),
+  /** The company's IANA time zone: its days and months follow it (domain timeZone.ts). */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** Transfers above this many cents need a second approver (null: none do); set by an owner. */
+  transferApprovalThreshold: bigint('transfer_approval_threshold', { mode: 'number' }),
   ...timestamps,
 });
 

@@ -18,7 +18,7 @@ export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancel
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /**
- * Background jobs (issue 17): a queue in PostgreSQL, so every server process of one database shares
+ * Background jobs: a queue in PostgreSQL, so every server process of one database shares
  * it and a job runs once. A worker claims a queued job whose `run_at` has come (`FOR UPDATE SKIP
  * LOCKED`), marks it running with a lease (`locked_by`, `locked_until`) it renews while it works; a
  * job whose lease ran out (its process died) is claimed again and resumes from `checkpoint`. One

@@ -49,7 +49,7 @@ export const accounts = pgTable(
     refType: text('ref_type'),
     refId: text('ref_id'),
     /**
-     * Shown in the report even while it has no figures (issue 32 item 10): set when a person adds the
+     * Shown in the report even while it has no figures: set when a person adds the
      * account (Add Sub-Account), cleared when they hide it from the row menu. The report hides other
      * empty accounts unless its 'Empty Accounts' option is on.
      */
@@ -140,7 +140,7 @@ export const monthlyRollups = pgTable(
 );
 
 /**
- * Plan vs actual (issue 14): each month's plan as it stood when the month began, per (entity, account,
+ * Plan vs actual: each month's plan as it stood when the month began, per (entity, account,
  * month), the 'forecast' rollup's amount at that moment (raw cents, as in monthly_rollups). Captured by
  * a trigger on monthly_rollups (migration 0018) just before the first change to a company's forecasts
  * in a month: it copies the forecasts of the months that began since the last capture (their plans

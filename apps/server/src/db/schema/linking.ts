@@ -16,7 +16,7 @@ import { entities } from './entities';
 import { accounts, transactions } from './ledger';
 
 /**
- * Bank accounts linked through an aggregator (issue 17): provider A (Plaid: an item) and provider B
+ * Bank accounts linked through an aggregator: provider A (Plaid: an item) and provider B
  * (MoneyKit: a link). A link holds the provider's credential for reading (sealed with the secret box),
  * its institution, its health (spec §3: A's error{error_type, error_code, error_message,
  * display_message}, B's state and errorCode; §4: reconnect when A's code is ITEM_LOGIN_REQUIRED or B's

@@ -32,7 +32,7 @@ export const models = pgTable(
     endMonth: char('end_month', { length: 7 }).notNull(),
     /**
      * The names of variables deleted from the model, by id: formulas still naming one fail, and what
-     * says why ('uses the deleted variable "Growth"') names it rather than an id (issue 32).
+     * says why ('uses the deleted variable "Growth"') names it rather than an id.
      */
     deletedVariableNames: jsonb('deleted_variable_names')
       .$type<Record<string, string>>()
@@ -132,7 +132,7 @@ export const modelOutputs = pgTable(
     /**
      * Why some of its months cannot be computed (their cells show #ERROR), as a clause: 'uses the
      * deleted variable "Growth"'; null while every month computes. Those months keep the figures last
-     * written (issue 32: a broken model never hides a cost), and the report marks them stale.
+     * written (a broken model never hides a cost), and the report marks them stale.
      */
     staleReason: text('stale_reason'),
     /** The months that cannot be computed, 'YYYY-MM' ascending; empty while none. */

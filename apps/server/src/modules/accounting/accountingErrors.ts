@@ -1,4 +1,4 @@
-import { apiError, badInput } from '../../graphql/errors';
+import { apiError, badInput } from '../../errors';
 
 /** The accounting module's messages, to the page (GraphQL errors) and in jobs' errors. */
 export const ACCOUNTING_MESSAGES = {

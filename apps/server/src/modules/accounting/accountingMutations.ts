@@ -1,5 +1,5 @@
+import { requireFeature } from '../../errors';
 import { builder } from '../../graphql/builder';
-import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { replyOfContext } from '../../graphql/replyOfContext';
 import { JobStatusRef } from '../jobs/jobTypes';

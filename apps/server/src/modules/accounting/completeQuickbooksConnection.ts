@@ -15,7 +15,7 @@ import { enqueueQuickbooksSync } from './quickbooksSyncJob';
 import { quickbooksRedirectUri } from './quickbooksUrls';
 
 /** What QuickBooks sends the browser back with (the callback's query). */
-export type QuickbooksCallback = {
+type QuickbooksCallback = {
   code?: string | undefined;
   state?: string | undefined;
   realmId?: string | undefined;
@@ -23,9 +23,9 @@ export type QuickbooksCallback = {
 };
 
 /** What the browser that arrived holds: its binding cookie for the state, if it has one. */
-export type QuickbooksCallbackBrowser = { binding: string | undefined };
+type QuickbooksCallbackBrowser = { binding: string | undefined };
 
-export type QuickbooksCallbackOutcome =
+type QuickbooksCallbackOutcome =
   | { connected: true; entityId: string; connection: QuickbooksConnectionRow; job: JobRow }
   | { connected: false; reason: CallbackReason }
   | { connected: false; reason: typeof BROWSER_MISMATCH };

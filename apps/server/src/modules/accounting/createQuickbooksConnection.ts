@@ -11,8 +11,9 @@ import {
 import { quickbooksRedirectUri } from './quickbooksUrls';
 
 export { OAUTH_STATE_TTL_MS } from './quickbooksBrowserBinding';
+
 /** The most open states a company keeps (the newest): asking again and again stores no more. */
-export const OPEN_STATES_MAX = 20;
+const OPEN_STATES_MAX = 20;
 
 /** The stored form of a state: its SHA-256 (the state itself travels only through the browser). */
 export const hashOauthState = (state: string) => createHash('sha256').update(state).digest('hex');

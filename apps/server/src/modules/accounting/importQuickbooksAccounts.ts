@@ -8,7 +8,7 @@ import { createAccount, rootAccountId } from '../ledger/accounts';
 import { quickbooksRootOf } from './quickbooksRoots';
 
 /** The ref_type of a ledger account that mirrors a QuickBooks account (its ref_id: QuickBooks' Id). */
-export const QUICKBOOKS_ACCOUNT_REF_TYPE = 'QuickBooks::Account';
+const QUICKBOOKS_ACCOUNT_REF_TYPE = 'QuickBooks::Account';
 
 const NAME_MAX = 120;
 const TEXT_MAX = 200;

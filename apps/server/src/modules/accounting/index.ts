@@ -8,23 +8,12 @@
 import './accountingQueries';
 import './accountingMutations';
 
-export { type AccountingDeps, accountingDepsOf, accountingDepsOfApp } from './accountingDeps';
-export { BROWSER_MISMATCH, CALLBACK_REASONS, type CallbackReason } from './accountingErrors';
-export {
-  completeQuickbooksConnection,
-  type QuickbooksCallback,
-  type QuickbooksCallbackBrowser,
-  type QuickbooksCallbackOutcome,
-} from './completeQuickbooksConnection';
-export { createQuickbooksConnection, OAUTH_STATE_TTL_MS } from './createQuickbooksConnection';
-export { listQuickbooksAccounts, type QuickbooksAccountRow } from './listQuickbooksAccounts';
-export {
-  isQuickbooksStateBoundTo,
-  type QuickbooksBindingCookie,
-  type QuickbooksBrowserBinding,
-  quickbooksBindingCookie,
-} from './quickbooksBrowserBinding';
-export { type QuickbooksRoot, quickbooksRootOf } from './quickbooksRoots';
-export { QUICKBOOKS_SYNC_JOB, quickbooksSyncHandler } from './quickbooksSyncJob';
+export { type AccountingDeps, accountingDepsOfApp } from './accountingDeps';
+export { BROWSER_MISMATCH } from './accountingErrors';
+export { completeQuickbooksConnection } from './completeQuickbooksConnection';
+export { OAUTH_STATE_TTL_MS } from './createQuickbooksConnection';
+export { listQuickbooksAccounts } from './listQuickbooksAccounts';
+export { quickbooksBindingCookie } from './quickbooksBrowserBinding';
+export { QUICKBOOKS_SYNC_JOB } from './quickbooksSyncJob';
 export { integrationsPageUrl, QUICKBOOKS_CALLBACK_PATH, quickbooksRedirectUri } from './quickbooksUrls';
-export { type SyncQuickbooksOptions, type SyncQuickbooksResult, syncQuickbooks } from './syncQuickbooks';
+export { type SyncQuickbooksOptions, syncQuickbooks } from './syncQuickbooks';

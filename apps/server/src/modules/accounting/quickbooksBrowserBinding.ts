@@ -39,7 +39,7 @@ export function newQuickbooksBrowserBinding(): QuickbooksBrowserBinding {
 }
 
 /** The state a binding stands behind: the base64url SHA-256 of the binding, labelled. */
-export function quickbooksStateOf(binding: string): string {
+function quickbooksStateOf(binding: string): string {
   return createHash('sha256').update(`${STATE_LABEL}${binding}`).digest('base64url');
 }
 
@@ -51,7 +51,7 @@ export function isQuickbooksStateBoundTo(state: string, binding: string | undefi
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export type QuickbooksBindingCookie = { name: string; options: CookieSerializeOptions };
+type QuickbooksBindingCookie = { name: string; options: CookieSerializeOptions };
 
 /**
  * The cookie that carries a flow's binding. HttpOnly: no script, ours or injected, reads it.

@@ -12,7 +12,7 @@ import type { QuickbooksAccount } from '../../providers/accounting';
  *   other liabilities, equity): Other.
  */
 
-export const QUICKBOOKS_ROOTS = [
+const QUICKBOOKS_ROOTS = [
   'Banks',
   'Credit Cards',
   'Investments',
@@ -21,7 +21,7 @@ export const QUICKBOOKS_ROOTS = [
   'Income',
   'Expense',
 ] as const;
-export type QuickbooksRoot = (typeof QUICKBOOKS_ROOTS)[number];
+type QuickbooksRoot = (typeof QUICKBOOKS_ROOTS)[number];
 
 const LOAN_SUB_TYPES = new Set(['LoanPayable', 'NotesPayable', 'LineOfCredit', 'OtherLongTermLiabilities']);
 

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
  */
 
 export const QUICKBOOKS_CALLBACK_PATH = '/api/quickbooks/callback';
-export const INTEGRATIONS_PAGE_PATH = '/settings/integrations';
+const INTEGRATIONS_PAGE_PATH = '/settings/integrations';
 
 const base = (config: Pick<Config, 'APP_URL'>) => config.APP_URL.replace(/\/+$/, '');
 

@@ -2,9 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { entities, quickbooksConnections } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { JobFailure } from '../../jobs/jobHandler';
+import { type JobContext, JobFailure } from '../../jobs/jobHandler';
 import { AccountingError } from '../../providers/accounting';
-import type { JsonValue } from '../../realtime';
 import { publishEntityUpdate } from '../../realtime/entityEvents';
 import type { AccountingDeps } from './accountingDeps';
 import { ACCOUNTING_MESSAGES } from './accountingErrors';
@@ -22,19 +21,16 @@ export type SyncQuickbooksOptions = {
   realmId?: string;
   /** Checked between units of work (the chart, each page): aborting stops the sync there. */
   signal?: AbortSignal;
-  progress?: (percent: number | null, message?: string | null) => Promise<void>;
+  progress?: JobContext['progress'];
   /** Called after each page is written (a job saves it, so its page shows how far it got). */
-  checkpoint?: (
-    value: JsonValue,
-    progress?: { percent: number | null; message?: string | null },
-  ) => Promise<void>;
+  checkpoint?: JobContext['checkpoint'];
   /** An earlier attempt's checkpoint: its counts carry on. The connection's saved cursor is what resumes. */
   resumeFrom?: unknown;
   /** Transactions asked for per page (the provider's default when absent). */
   pageSize?: number;
 };
 
-export type SyncQuickbooksResult = QuickbooksPageCounts & { accounts: number; pages: number };
+type SyncQuickbooksResult = QuickbooksPageCounts & { accounts: number; pages: number };
 
 /** The most pages one sync reads (a provider that never says it is done cannot hold a job for ever). */
 const MAX_PAGES = 1_000;

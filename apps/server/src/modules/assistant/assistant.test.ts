@@ -10,9 +10,10 @@ import type { AiToolAnswer } from '../../providers/ai';
 import { createOfflineAssistant } from '../../providers/ai/offline/offlineAssistant';
 import { ASSISTANT_MESSAGES } from './assistantErrors';
 import { settleReplyTasks, stopReplyTasks } from './replyTasks';
+import { ASSISTANT_TOOLS } from './tools/assistantTools';
 
 /**
- * 'Ask Keel AI' over GraphQL (issue 18): threads are their user's, questions are bounded and rate
+ * 'Ask Keel AI' over GraphQL: threads are their user's, questions are bounded and rate
  * limited, replies stream over threadWasUpdated (SSE) to their user only, a failing model marks the
  * reply failed, and the assistant reads nothing of another company.
  */
@@ -392,7 +393,7 @@ describe("the assistant reads only the asking company's data", () => {
       ai.use(null);
     }
     const [inX, inY] = answers;
-    expect(Object.keys(inX ?? {})).toHaveLength(9);
+    expect(Object.keys(inX ?? {})).toHaveLength(Object.keys(ASSISTANT_TOOLS).length);
     expect(inX?.searchTransactions).toEqual({
       ok: true,
       data: { text: 'Zebra', count: 0, transactions: [] },

@@ -1,4 +1,4 @@
-import { apiError, badInput, tooManyRequests } from '../../graphql/errors';
+import { apiError, badInput, tooManyRequests } from '../../errors';
 
 /** What 'Ask Keel AI' tells the user. Another user's thread and an unknown one are refused alike. */
 export const ASSISTANT_MESSAGES = {

@@ -4,7 +4,7 @@ import { ASSISTANT_MESSAGES } from './assistantErrors';
 import { type ChatMessageRow, type ChatThreadRow, listThreadMessages } from './chatRows';
 
 /** A reply still 'streaming' this long after its last write was cut off (its server stopped): shown failed. */
-export const STALE_REPLY_MS = 5 * 60_000;
+const STALE_REPLY_MS = 5 * 60_000;
 
 /** A message as the API shows it: a reply abandoned mid-stream reads as failed. */
 export function messageView(row: ChatMessageRow, now: Date): ChatMessageRow {
@@ -12,18 +12,18 @@ export function messageView(row: ChatMessageRow, now: Date): ChatMessageRow {
   return { ...row, status: 'failed', error: ASSISTANT_MESSAGES.replyInterrupted };
 }
 
-export const ChatRoleEnum = builder.enumType('ChatRole', {
+const ChatRoleEnum = builder.enumType('ChatRole', {
   description: 'Who wrote a chat message (spec §3): the user, or the assistant.',
   values: CHAT_ROLES,
 });
 
-export const ChatMessageStatusEnum = builder.enumType('ChatMessageStatus', {
+const ChatMessageStatusEnum = builder.enumType('ChatMessageStatus', {
   description:
     "A user's message is complete when stored; the assistant's reply is streaming while its text arrives (ThreadWasUpdated brings each step), then complete, or failed (error says why).",
   values: CHAT_MESSAGE_STATUSES,
 });
 
-export const ChatCitationRef = builder.objectRef<ChatCitation>('ChatCitation').implement({
+const ChatCitationRef = builder.objectRef<ChatCitation>('ChatCitation').implement({
   description:
     'A figure an answer used: what it is, its amount, the account and month it came from, and the Financial Report link that selects that cell.',
   fields: (t) => ({
@@ -42,7 +42,7 @@ export const ChatCitationRef = builder.objectRef<ChatCitation>('ChatCitation').i
   }),
 });
 
-export const ChatMessageRef = builder.objectRef<ChatMessageRow>('ChatMessage').implement({
+const ChatMessageRef = builder.objectRef<ChatMessageRow>('ChatMessage').implement({
   description: "Spec §3 Chat message: a question of the user's or an answer of the assistant's, in a thread.",
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -84,15 +84,16 @@ export const ChatThreadRef = builder.objectRef<ChatThreadRow>('ChatThread').impl
   }),
 });
 
-export type CreateOpenaiMessageAnswer = {
+/** What asking the assistant answers: the spec's CreateOpenaiMessagePayload, whichever assistant replies. */
+type CreateChatMessageAnswer = {
   errors: string[];
   message: ChatMessageRow | null;
   userMessage: ChatMessageRow | null;
   threadId: string | null;
 };
 
-export const CreateOpenaiMessagePayloadRef = builder
-  .objectRef<CreateOpenaiMessageAnswer>('CreateOpenaiMessagePayload')
+export const CreateChatMessagePayloadRef = builder
+  .objectRef<CreateChatMessageAnswer>('CreateOpenaiMessagePayload')
   .implement({
     fields: (t) => ({
       errors: t.exposeStringList('errors', {
@@ -114,7 +115,7 @@ export const CreateOpenaiMessagePayloadRef = builder
     }),
   });
 
-export type ThreadUpdate = { message: ChatMessageRow; messages: ChatMessageRow[] };
+type ThreadUpdate = { message: ChatMessageRow; messages: ChatMessageRow[] };
 
 export const ThreadUpdateRef = builder.objectRef<ThreadUpdate>('ThreadUpdate').implement({
   description: 'ThreadWasUpdated: the message that changed, and the thread’s messages as they are now.',

@@ -6,7 +6,7 @@ import { publishInTx } from '../../realtime/publishInTx';
  * travels on the thread's topic: ids only, so it stays small whatever the text; a receiver reads the
  * message from the database.
  */
-export type ChatThreadEvent = { entityId: string; threadId: string; messageId: string };
+type ChatThreadEvent = { entityId: string; threadId: string; messageId: string };
 
 /** The realtime topic of one thread. */
 export const chatThreadTopic = (threadId: string) => `chat-thread:${threadId}`;

@@ -7,7 +7,7 @@ export type ChatThreadRow = typeof chatThreads.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
 /** Threads listed at most (newest first). */
-export const CHAT_THREADS_LISTED_MAX = 50;
+const CHAT_THREADS_LISTED_MAX = 50;
 /** Messages a thread holds at most: past it, a new question starts a new thread. */
 export const CHAT_THREAD_MESSAGES_MAX = 200;
 

@@ -18,7 +18,7 @@ import { startReplyTask } from './replyTasks';
 /** A new thread's title: the start of its first question. */
 const TITLE_MAX = 80;
 
-export type ChatMessageInput = {
+type ChatMessageInput = {
   entityId: string;
   userId: string;
   content: string;
@@ -28,7 +28,7 @@ export type ChatMessageInput = {
   stream: boolean;
 };
 
-export type ChatExchange = { threadId: string; userMessage: ChatMessageRow; reply: ChatMessageRow };
+type ChatExchange = { threadId: string; userMessage: ChatMessageRow; reply: ChatMessageRow };
 
 /**
  * CreateOpenaiMessage (spec §7): stores the user's question and the assistant's reply (status

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, dayIn } from '@keel/domain';
 import { and, eq } from 'drizzle-orm';
 import type { ChatCitation, ChatMessageStatus } from '../../db/schema';
 import { chatMessages, entities } from '../../db/schema';
@@ -9,12 +10,13 @@ import { publishChatThreadEvent } from './chatEvents';
 import { type ChatMessageRow, listMessagesBefore } from './chatRows';
 import { buildSystemPrompt } from './systemPrompt';
 import { buildAssistantTools } from './tools/assistantTools';
+import { answerQuestion } from './understanding/answerQuestion';
 
 /** The reply being written: its message (status 'streaming') and where it sits. */
-export type ReplyJob = { entityId: string; threadId: string; messageId: string; position: number };
+type ReplyJob = { entityId: string; threadId: string; messageId: string; position: number };
 
 /** A streaming reply's text is written (and its subscribers told) at most this often. */
-export const STREAM_FLUSH_MS = 100;
+const STREAM_FLUSH_MS = 100;
 /** The longest a reply may take, tool calls included. */
 const REPLY_TIMEOUT_MS = 120_000;
 /** Earlier messages the model sees. */
@@ -22,7 +24,7 @@ const HISTORY_MESSAGES = 20;
 /** Citations kept per answer. */
 const CITATIONS_MAX = 40;
 /** The longest answer stored; a longer one is cut. */
-export const REPLY_MAX_CHARS = 8_000;
+const REPLY_MAX_CHARS = 8_000;
 
 /**
  * Writes the assistant's answer into its message: the thread's earlier messages and the system's
@@ -37,20 +39,25 @@ export async function generateReply(
   job: ReplyJob,
   stop?: AbortSignal,
 ): Promise<ChatMessageRow> {
-  const today = deps.clock.now().toISOString().slice(0, 10);
   const [entity] = await deps.db
-    .select({ name: entities.name })
+    .select({ name: entities.name, timeZone: entities.timeZone })
     .from(entities)
     .where(eq(entities.id, job.entityId));
+  // The company's today, in its own time zone: 'this month', 'last month' and 'this year' are its (the tools' too).
+  const today = dayIn(entity?.timeZone ?? DEFAULT_TIME_ZONE, deps.clock.now());
   const history = await listMessagesBefore(deps.db, job.threadId, job.position, HISTORY_MESSAGES);
   const messages: AiMessage[] = [
     { role: 'system', content: buildSystemPrompt({ today, entityName: entity?.name ?? 'your company' }) },
     ...history.map((message) => ({ role: message.role, content: message.content })),
   ];
   const citations: ChatCitation[] = [];
-  const tools = buildAssistantTools({ db: deps.db, clock: deps.clock }, job.entityId, (found) =>
-    citations.push(...found),
-  );
+  const toolDeps = { db: deps.db, clock: deps.clock, timeZone: entity?.timeZone };
+  const tools = buildAssistantTools(toolDeps, job.entityId, (found) => citations.push(...found));
+  const answerFromBooks = async (question: string) => {
+    const answer = await answerQuestion(toolDeps, job.entityId, question);
+    citations.push(...answer.citations);
+    return answer.text;
+  };
   let text = '';
   const writer = createStreamWriter((content) =>
     updateReply(deps, job, { content, status: 'streaming', citations: [], error: null }),
@@ -70,6 +77,7 @@ export async function generateReply(
           writer.push(capReply(text));
         },
         today,
+        answerFromBooks,
       }),
       signal,
     );

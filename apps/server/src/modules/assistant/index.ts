@@ -1,5 +1,5 @@
 /**
- * 'Ask Keel AI' (issue 18): chat threads and messages per company and user, answered by the AI provider
+ * 'Ask Keel AI': chat threads and messages per company and user, answered by the AI provider
  * (providers/ai) with tools over the company's own books and plan (tools/), each answer citing its
  * figures. Its GraphQL fields register on import.
  */
@@ -7,5 +7,3 @@ import './assistantTypes';
 import './assistantQueries';
 import './assistantMutations';
 import './assistantSubscriptions';
-
-export { settleReplyTasks } from './replyTasks';

@@ -5,7 +5,7 @@ import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
 import { issueAccessToken } from '../auth/tokens';
 
 /**
- * Issue 18's 'Done when': the offline assistant (the default provider) answers a fixed set of questions
+ * The offline assistant (the default provider) answers a fixed set of questions
  * on the golden company with the exact figures, each checked against the report's own answer (the
  * cards' and the grid's) and against the figures worked out by hand (goldenCompany.ts).
  */
@@ -204,7 +204,7 @@ describe('the offline assistant on the golden company', () => {
     expect(cell(view, 'Banks', '2026-11')).toBe(9_425_000);
     expect(view.summary.runway.working).toMatchObject({ balance: 9_425_000, balanceMonth: '2026-11' });
     expect(answer.content).toBe(
-      'Cash at the end of November 2026 (the last actual month) is $94,250. By account: Checking $94,250.',
+      'Cash today (November 2026, the month under way): $94,250 (actual). By account: Checking $94,250.',
     );
     expect(answer.citations).toEqual([
       expect.objectContaining({ amountCents: 9_425_000, accountName: 'Banks', month: '2026-11' }),
@@ -235,7 +235,7 @@ describe('the offline assistant on the golden company', () => {
       },
     ]);
     expect(answer.content).toBe(
-      'Top spending in November 2026:\n1. Salaries: $8,000\n2. Rent: $2,000\nTotal expenses: $10,000.',
+      'Top 2 expense categories in November 2026 (actual):\n1. Salaries: $8,000\n2. Rent: $2,000\nTotal expenses: $10,000.',
     );
     expect(answer.citations).toEqual(
       summary.spendByCategory.categories.map((category) => ({
@@ -271,7 +271,7 @@ describe('the offline assistant on the golden company', () => {
         ['Rent', 200_000],
       ]);
       expect(answer.content).toBe(
-        'Top spending in November 2026:\n1. Salaries: $8,000\n2. Rent: $2,000\nTotal expenses: $10,000.',
+        'Top 2 expense categories in November 2026 (actual):\n1. Salaries: $8,000\n2. Rent: $2,000\nTotal expenses: $10,000.',
       );
     } finally {
       t.clock.set(new Date(`${TEST_TODAY}T12:00:00.000Z`));
@@ -279,10 +279,12 @@ describe('the offline assistant on the golden company', () => {
     }
     // A named month of an earlier year, and the top N.
     const december = await ask('What were our biggest expenses in December 2025?');
-    expect(december.content).toBe('Top spending in December 2025:\n1. Rent: $2,000\nTotal expenses: $2,000.');
+    expect(december.content).toBe(
+      'Top expense category in December 2025 (actual):\n1. Rent: $2,000\nTotal expenses: $2,000.',
+    );
     const topOne = await ask('top 1 spending in 2026-11');
     expect(topOne.content).toBe(
-      'Top spending in November 2026:\n1. Salaries: $8,000\nTotal expenses: $10,000.',
+      'Top expense category in November 2026 (actual):\n1. Salaries: $8,000\nTotal expenses: $10,000.',
     );
   });
 
@@ -296,17 +298,18 @@ describe('the offline assistant on the golden company', () => {
       scenario: 'actual',
     });
     expect(answer.content).toBe(
-      'In June 2026 (actual) income was $4,000 and expenses were $100: a net income of $3,900.',
+      'Net Income in June 2026: $3,900 (actual): income $4,000 less expenses $100.',
     );
     expect(answer.citations.map((c) => [c.label, c.amountCents, c.month])).toEqual([
+      ['Net Income in Jun 2026', 390_000, '2026-06'],
       ['Income in Jun 2026', 400_000, '2026-06'],
       ['Expense in Jun 2026', 10_000, '2026-06'],
     ]);
     const forecast = await ask('How did income compare to expenses next month?');
     expect(forecast.content).toBe(
-      'In December 2026 (forecast) income was $5,000 and expenses were $30,000: a net loss of $25,000.',
+      'Net Income in December 2026: -$25,000 (forecast): income $5,000 less expenses $30,000.',
     );
-    expect(forecast.citations[0]?.reportUrl).toBe(url('Income', '2026-12', 'forecast'));
+    expect(forecast.citations[1]?.reportUrl).toBe(url('Income', '2026-12', 'forecast'));
   });
 
   it('finds transactions by name as the Transactions page does, citing each on its bank account', async () => {
@@ -325,7 +328,16 @@ describe('the offline assistant on the golden company', () => {
     expect(answer.content).toBe(
       '2 transactions match "office rent":\n2026-11-10 Office rent November: -$2,000 (Checking → Rent)\n2025-12-28 Office rent December: -$2,000 (Checking → Rent)',
     );
-    expect(answer.citations).toEqual(
+    // Each one listed on its bank account's row, then the list itself on the Transactions page.
+    expect(answer.citations.at(-1)).toEqual({
+      label: 'Net of transactions matching "office rent"',
+      amountCents: -400_000,
+      accountId: null,
+      accountName: null,
+      month: null,
+      reportUrl: '/transactions?search=office%20rent',
+    });
+    expect(answer.citations.slice(0, -1)).toEqual(
       page.data?.bookkeepingTransactionsConnection.edges.map(({ node }) => ({
         label: `${node.name} on ${node.date}`,
         amountCents: node.amount,
@@ -337,12 +349,17 @@ describe('the offline assistant on the golden company', () => {
     );
     const none = await ask('search for unicorn invoices');
     expect(none.content).toBe('No transactions match "unicorn invoices".');
-    expect(none.citations).toEqual([]);
+    expect(none.citations.map((citation) => [citation.amountCents, citation.reportUrl])).toEqual([
+      [0, '/transactions?search=unicorn%20invoices'],
+    ]);
   });
 
   it('says what it can answer when it does not understand, citing nothing', async () => {
     const answer = await ask('Write me a poem about the sea');
-    expect(answer.content).toContain('Ask me about: your runway');
+    expect(answer.content).toMatch(
+      /^I didn't understand what you want to know or which line of your books you mean/,
+    );
+    expect(answer.content).toContain('You could ask:\n- ');
     expect(answer.citations).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import type { ChatCitation } from '../../db/schema';
 import { createOpenAiAssistant, OPENAI_ROUNDS_MAX } from '../../providers/ai/openai';
 import { ASSISTANT_MESSAGES } from './assistantErrors';
 import { buildAssistantTools } from './tools/assistantTools';
+import { answerQuestion } from './understanding/answerQuestion';
 
 /**
  * The OpenAI-compatible adapter (AI_PROVIDER=openai) against a local server that speaks Chat
@@ -64,6 +65,7 @@ describe('the OpenAI-compatible adapter', () => {
       signal: AbortSignal.timeout(10_000),
       onDelta: (delta) => deltas.push(delta),
       today: '2026-11-22',
+      answerFromBooks: () => Promise.reject(new Error('a model answers with the tools')),
     });
     expect(deltas).toEqual([
       'Let me check. ',
@@ -81,12 +83,16 @@ describe('the OpenAI-compatible adapter', () => {
       'burn',
       'cash',
       'hiringCosts',
+      'hiringPlan',
       'incomeVsExpense',
+      'lineFigures',
       'modelOutputs',
       'reportFigures',
       'runway',
       'searchTransactions',
       'spendByCategory',
+      'transactions',
+      'whatIf',
     ]);
     const spend = first?.body.tools?.find((tool) => tool.function.name === 'spendByCategory');
     expect(spend).toMatchObject({
@@ -176,6 +182,62 @@ describe('the OpenAI-compatible adapter', () => {
     expect(results.map((message) => message.tool_call_id)).toEqual([`call_${from}_0`, `call_${from}_1`]);
     expect(JSON.parse(results[0]?.content ?? '{}')).toMatchObject({ cashCents: 9_425_000 });
     expect(JSON.parse(results[1]?.content ?? '{}')).toEqual({ error: 'month: must be a month, YYYY-MM' });
+  });
+
+  it("calls the built-in reader's tools by the names people use, and cites what the built-in answer cites", async () => {
+    const question = 'opex Q4 2026 vs Q3 2026';
+    const builtin = await answerQuestion({ db: t.db, clock: t.clock }, golden.entityId, question);
+    expect(builtin.intent).toMatchObject({ kind: 'compare', line: { path: 'Expense/Operating Expenses' } });
+    const from = server.requests.length;
+    // The model asks for the same two periods of the line, named as the person typed it.
+    script = (_request, index) =>
+      index === from
+        ? {
+            toolCalls: [
+              { name: 'lineFigures', arguments: '{"line":"opex","from":"2026-10","to":"2026-12"}' },
+              { name: 'lineFigures', arguments: '{"line":"opex","from":"2026-07","to":"2026-09"}' },
+            ],
+          }
+        : { text: ['Opex is up in Q4.'] };
+    const result = await t.graphql<{
+      createOpenaiMessage: {
+        errors: string[];
+        message: {
+          status: string;
+          content: string;
+          citations: { label: string; amountCents: number; reportUrl: string }[];
+        };
+      };
+    }>(
+      `mutation($e: ID!, $c: String!) { createOpenaiMessage(entityId: $e, content: $c) {
+        errors message { status content citations { label amountCents reportUrl } } } }`,
+      { e: golden.entityId, c: question },
+      golden.owner.token,
+    );
+    expect(result.data?.createOpenaiMessage.message).toMatchObject({
+      status: 'complete',
+      content: 'Opex is up in Q4.',
+    });
+    const [, second] = requestsSince(from);
+    const results = (second?.body.messages ?? []).filter((message) => message.role === 'tool');
+    const [q4, q3] = results.map((message) => JSON.parse(message.content ?? '{}'));
+    expect(q4).toMatchObject({
+      line: { path: 'Expense/Operating Expenses' },
+      from: '2026-10',
+      to: '2026-12',
+    });
+    expect(q3).toMatchObject({
+      line: { path: 'Expense/Operating Expenses' },
+      from: '2026-07',
+      to: '2026-09',
+    });
+    // The figures the model was given are the ones the built-in answer states.
+    expect([q4.totalCents, q3.totalCents]).toEqual(
+      builtin.figures.slice(0, 2).map((figure) => figure.amountCents),
+    );
+    expect(result.data?.createOpenaiMessage.message.citations).toEqual(
+      builtin.citations.map(({ label, amountCents, reportUrl }) => ({ label, amountCents, reportUrl })),
+    );
   });
 
   it(`stops after ${OPENAI_ROUNDS_MAX} requests, the last forbidding tools, and fails a model that keeps calling them`, async () => {

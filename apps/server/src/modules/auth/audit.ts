@@ -5,7 +5,7 @@ import { auditEvents } from '../../db/schema';
 /** Where a request came from, as kept on its audit events (and counted by the rate limits). */
 export type ClientInfo = { ip: string | null; userAgent: string | null };
 
-export type AuthEventType =
+type AuthEventType =
   | 'user.signup'
   | 'user.signup_existing'
   | 'email.verification_requested'
@@ -33,7 +33,10 @@ export type AuthEventType =
   | 'invite.deleted'
   | 'member.role_changed'
   | 'member.removed'
-  | 'card.revealed';
+  | 'card.revealed'
+  | 'transfer.approval_threshold_changed'
+  | 'account_number.revealed'
+  | 'entity.time_zone_changed';
 
 /** Writes one security event. `email` is kept lower-cased even when no user matches (rate limiting counts it). */
 export async function recordAuthEvent(

@@ -9,7 +9,7 @@ import { newTotpSecret, sealTotpSecret } from './twoFactor';
 
 /** Development-only helpers behind /api/dev (never registered in production). */
 
-export type OutboxMessage = typeof outboxMessages.$inferSelect;
+type OutboxMessage = typeof outboxMessages.$inferSelect;
 
 /** What the sandbox email and SMS providers 'sent', newest first; to one recipient when given. */
 export async function listOutboxMessages(

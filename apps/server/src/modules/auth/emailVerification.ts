@@ -37,10 +37,10 @@ export type AccountMailDeps = { db: Db; clock: Clock; config: Config; mailer: Em
 export type AccountTaskDeps = AccountMailDeps & { tasks: BackgroundTasks };
 
 /** At most this many confirmation links per user per hour, so neither sign-up nor resend floods a mailbox. */
-export const VERIFICATION_EMAILS_PER_HOUR = 5;
+const VERIFICATION_EMAILS_PER_HOUR = 5;
 
 export const VERIFICATION_LINK_INVALID = EMAIL_VERIFICATION_MESSAGES.linkInvalid;
-export const VERIFICATION_LINK_EXPIRED = EMAIL_VERIFICATION_MESSAGES.linkExpired;
+const VERIFICATION_LINK_EXPIRED = EMAIL_VERIFICATION_MESSAGES.linkExpired;
 type LinkRefusal = typeof VERIFICATION_LINK_INVALID | typeof VERIFICATION_LINK_EXPIRED;
 
 /**
@@ -124,7 +124,7 @@ async function emailVerificationLinkOnRequest(
 }
 
 /** What a confirmation link is worth right now, without using it. */
-export async function checkVerificationToken(
+async function checkVerificationToken(
   db: Db,
   clock: Clock,
   email: string,
@@ -139,7 +139,7 @@ export async function checkVerificationToken(
   return 'valid';
 }
 
-export type EmailConfirmation =
+type EmailConfirmation =
   | SignedIn
   | OtpRequired
   | Throttled

@@ -18,7 +18,7 @@ import { RESET_TOKEN_INVALID } from './passwordReset';
 /** Longest secret we accept back (tokens, csrf tokens, invite tokens): ours are 43 characters. */
 export const SECRET_MAX = 512;
 /** Longest Google ID token we accept (they are about 1-2 kB). */
-export const GOOGLE_CREDENTIAL_MAX = 8192;
+const GOOGLE_CREDENTIAL_MAX = 8192;
 
 const optionalGrantType = z.literal('password', { error: 'unsupported_grant_type' }).optional();
 /** A form may send an empty field for an absent one. */

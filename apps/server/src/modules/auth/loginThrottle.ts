@@ -4,8 +4,8 @@ import { type ClientInfo, recordAuthEvent } from './audit';
 import { releaseAttempt, reserveAttempt, type ThrottleHit } from './throttle';
 
 /** A sign-in attempt that may go ahead; give it back with `releaseLoginAttempt` when it succeeds. */
-export type LoginReservation = { allowed: true; hits: ThrottleHit[] };
-export type LoginRefusal = { allowed: false; retryAfterSeconds: number };
+type LoginReservation = { allowed: true; hits: ThrottleHit[] };
+type LoginRefusal = { allowed: false; retryAfterSeconds: number };
 
 /**
  * Reserves one sign-in attempt (a password or second-factor check) before it is made, on three

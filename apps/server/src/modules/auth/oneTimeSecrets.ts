@@ -6,7 +6,7 @@ import { userSecrets } from '../../db/schema';
 import { hashSecret, newSecret } from './tokens';
 
 export type SecretPurpose = (typeof userSecrets.$inferSelect)['purpose'];
-export type UserSecretRow = typeof userSecrets.$inferSelect;
+type UserSecretRow = typeof userSecrets.$inferSelect;
 
 /** How long each kind of one-time secret lives. */
 export const SECRET_TTL_MS: Record<SecretPurpose, number> = {

@@ -26,9 +26,9 @@ import { revokeAllAccessTokens } from './tokens';
 
 export const RESET_TOKEN_INVALID = 'Reset password token is invalid';
 export const RESET_TOKEN_EXPIRED = 'Reset password token has expired';
-export const RESET_EMAIL_SUBJECT = `Reset your ${PRODUCT_NAME} password`;
+const RESET_EMAIL_SUBJECT = `Reset your ${PRODUCT_NAME} password`;
 /** At most this many reset emails per user per hour, so the form cannot be used to flood a mailbox. */
-export const RESET_EMAILS_PER_HOUR = 5;
+const RESET_EMAILS_PER_HOUR = 5;
 
 /**
  * POST /api/v1/auth/password/new, once the email is well formed: counts the request against the client
@@ -56,7 +56,7 @@ export async function requestPasswordReset(
  * user exists emails a single-use reset link (2 hours). A new link makes the older ones stop working;
  * at most 5 links per user per hour.
  */
-export async function emailPasswordResetLink(
+async function emailPasswordResetLink(
   db: Db,
   clock: Clock,
   config: Config,

@@ -41,14 +41,7 @@ export type SignedIn = {
 export type OtpRequired = { kind: 'otp_required'; user: UserRow; csrfToken: string };
 
 /** How the user proved who they are, as recorded on 'login.succeeded'. */
-export type SignInMethod =
-  | 'password'
-  | 'otp'
-  | 'oauth_password'
-  | 'google'
-  | 'google_otp'
-  | 'signup'
-  | 'email_link';
+type SignInMethod = 'password' | 'otp' | 'oauth_password' | 'google' | 'google_otp' | 'signup' | 'email_link';
 
 /** Emails are compared trimmed and lower-cased; that is also how they are stored. */
 export function normalizeEmail(email: string): string {

@@ -27,9 +27,9 @@ export const ACCOUNT_EXISTS_FOR_INVITATION =
 class InvitationInvalid extends Error {}
 class AccountExists extends Error {}
 
-export type SignUpInput = { email: string; password: string; name: string; inviteToken: string | null };
+type SignUpInput = { email: string; password: string; name: string; inviteToken: string | null };
 
-export type SignUpResult =
+type SignUpResult =
   /** The same for a new address and a taken one: what happens next arrives by email. */
   | { ok: true; kind: 'check_email'; email: string }
   | { ok: true; kind: 'signed_in'; user: UserRow; accessToken: string; invitation: InviteAcceptance }
@@ -70,7 +70,7 @@ export async function signUp(
 type NewAccount = { email: string; name: string; passwordHash: string };
 
 /** The work behind a sign-up without an invitation, done after the answer has gone. */
-export async function completeSignUp(deps: AccountMailDeps, account: NewAccount, client: ClientInfo) {
+async function completeSignUp(deps: AccountMailDeps, account: NewAccount, client: ClientInfo) {
   const { db, clock } = deps;
   const existing = await findUserByEmail(db, account.email);
   if (existing) return notifyExistingAccount(deps, existing, client);

@@ -25,7 +25,7 @@ export type ThrottleHit = { scope: ThrottleScope; key: string };
  * - `backoff`: past the limit, one more attempt whenever `startMs` × 2^(attempts past the limit) has
  *   passed since the last counted attempt, up to `maxMs`.
  */
-export type ThrottleRule = {
+type ThrottleRule = {
   limit: number;
   windowMs: number;
   forgets: 'after_window' | 'after_quiet';
@@ -34,7 +34,7 @@ export type ThrottleRule = {
 
 const MINUTE = 60_000;
 
-export const THROTTLE_RULES: Record<ThrottleScope, ThrottleRule> = {
+const THROTTLE_RULES: Record<ThrottleScope, ThrottleRule> = {
   /** One email from one address: 5 failed sign-ins, then wait until 15 minutes have passed since the last. */
   login_email_address: { limit: 5, windowMs: 15 * MINUTE, forgets: 'after_quiet' },
   /**

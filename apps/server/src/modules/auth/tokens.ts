@@ -56,17 +56,6 @@ export async function authenticateToken(db: Db, clock: Clock, token: string): Pr
   return rows[0] ?? null;
 }
 
-/** Revokes a token. Returns whether a live token was revoked. */
-export async function revokeAccessToken(db: Db, clock: Clock, token: string): Promise<boolean> {
-  const revoked = await db
-    .update(accessTokens)
-    .set({ revokedAt: clock.now() })
-    .where(and(eq(accessTokens.tokenHash, hashSecret(token)), isNull(accessTokens.revokedAt)))
-    .returning({ userId: accessTokens.userId });
-  if (revoked[0]) await publishAccessChange(db, revoked[0].userId, null);
-  return revoked.length > 0;
-}
-
 /** The bearer token of an Authorization header, or null. */
 export function bearerToken(header: string | undefined): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');

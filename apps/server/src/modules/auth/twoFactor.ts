@@ -87,12 +87,12 @@ export async function verifyTotpCode(
 }
 
 /** The text message carrying a sign-in or enrolment code. */
-export function smsCodeMessage(code: string): string {
+function smsCodeMessage(code: string): string {
   return `Your ${PRODUCT_NAME} verification code is ${code}`;
 }
 
 /** Why no code was sent: within 30 s of the previous one, or past the hourly limit of texts. */
-export type SmsRefusal = { kind: 'cooldown' | 'throttled'; retryAfterSeconds: number };
+type SmsRefusal = { kind: 'cooldown' | 'throttled'; retryAfterSeconds: number };
 
 /**
  * Sends a fresh 6-digit code by text message for sign-in ('sms_code', to the enrolled phone) or

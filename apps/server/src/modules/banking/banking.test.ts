@@ -15,11 +15,12 @@ import {
   applicant,
   applicantAddress,
   type BankAccountView,
-  balanceViews,
   bankingSnapshot,
   deposit,
+  expectBankingBalancesAgree,
   LIMITS,
-  openKeelAccount,
+  openDepositAccount,
+  runBankMirror,
   TRANSFERS,
   type TransferView,
   VENDOR,
@@ -27,12 +28,7 @@ import {
   wireRequest,
 } from '../../../test/bankingTestKit';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import {
-  createLedgerFixture,
-  type LedgerFixture,
-  ledgerSnapshot,
-  rollupMismatches,
-} from '../../../test/ledgerTestKit';
+import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from '../../../test/ledgerTestKit';
 import { queryRows } from '../../db/queryRows';
 import { RETURNED_ACCOUNT_NUMBER } from '../../providers/banking/sandbox';
 import { issueAccessToken } from '../auth/tokens';
@@ -55,11 +51,15 @@ beforeEach(() => {
   t.clock.set(WEDNESDAY);
 });
 
-/** Moves the clock, and gives the companies' owners fresh tokens (test tokens live 24 hours). */
+/**
+ * Moves the clock, gives the companies' owners fresh tokens (test tokens live 24 hours) and runs their
+ * bank mirror, as the scheduled BankMirror job would within a minute (reads do not settle).
+ */
 async function moveClock(at: string, ...fixtures: LedgerFixture[]) {
   t.clock.set(new Date(at));
   for (const fixture of fixtures) {
     fixture.owner.token = (await issueAccessToken(t.db, t.clock, fixture.owner.user.id, 24)).token;
+    await runBankMirror(t, fixture.entityId);
   }
 }
 
@@ -84,22 +84,12 @@ async function snapshot(fixture: LedgerFixture) {
   };
 }
 
-/** A company with a Keel account holding `balance` cents (deposited on 2 November). */
+/** A company with a deposit account holding `balance` cents (deposited on 2 November). */
 async function fundedCompany(name: string, balance = 2_000_000) {
   const fixture = await createLedgerFixture(t, name);
-  const account = await openKeelAccount(fixture);
+  const account = await openDepositAccount(fixture);
   if (balance > 0) await deposit(t, account.id, balance, '2026-11-02');
   return { fixture, account };
-}
-
-async function expectBalancesAgree(entityId: string) {
-  const views = await balanceViews(t.db, entityId);
-  expect(views.unbalanced).toEqual([]);
-  for (const view of views.accounts) {
-    expect(view.postings).toBe(view.ledger);
-    expect(view.books).toBe(view.ledger);
-  }
-  expect(await rollupMismatches(t.db, entityId)).toEqual([]);
 }
 
 describe('/apply: createTprimeApplication', () => {
@@ -135,7 +125,7 @@ describe('/apply: createTprimeApplication', () => {
 
   it('opens the first checking account on approval, with a valid routing number and a masked account number', async () => {
     const fixture = await createLedgerFixture(t, 'Approved');
-    const account = await openKeelAccount(fixture);
+    const account = await openDepositAccount(fixture);
     expect(isAbaRoutingNumber(account.routingNumber)).toBe(true);
     expect(account.accountNumber).toMatch(/^\*{8}\d{4}$/);
     expect(account).toMatchObject({
@@ -184,7 +174,12 @@ describe('transfers', () => {
     expect(sent.data?.createAchTransfer).toMatchObject({ status: 'pending', amount: 125_000 });
     let [view] = await accountsOf(fixture);
     expect(view).toMatchObject({ currentBalance: 2_000_000, availableBalance: 1_875_000 });
-    await moveClock('2026-11-19T00:00:00.000Z', fixture);
+    // Handed to the bank at the ACH cut-off (16:00 New York), it posts at 00:00 New York the next
+    // business day: not yet at 04:59 UTC, at 05:00 UTC.
+    await moveClock('2026-11-19T04:59:00.000Z', fixture);
+    [view] = await accountsOf(fixture);
+    expect(view).toMatchObject({ currentBalance: 2_000_000, availableBalance: 1_875_000 });
+    await moveClock('2026-11-19T05:00:00.000Z', fixture);
     [view] = await accountsOf(fixture);
     expect(view).toMatchObject({ currentBalance: 1_875_000, availableBalance: 1_875_000 });
     const transfers = await fixture.gql<{ transfers: TransferView[] }>(TRANSFERS, { e: fixture.entityId });
@@ -211,7 +206,7 @@ describe('transfers', () => {
         categoryName: 'Uncategorized Income',
       }),
     ]);
-    await expectBalancesAgree(fixture.entityId);
+    await expectBankingBalancesAgree(t.db, fixture.entityId);
   });
 
   it('moves money once for a key sent again, and refuses the key with a different request', async () => {
@@ -249,8 +244,10 @@ describe('transfers', () => {
     expect(a.errors).toBeUndefined();
     expect(b.errors).toBeUndefined();
     expect(a.data?.createWireTransfer.id).toBe(b.data?.createWireTransfer.id);
-    // A wire sent on a business day posts at once.
-    expect(a.data?.createWireTransfer.status).toBe('posted');
+    // A wire sent on a business day before the cut-off is handed to the bank at once (its job, or the
+    // mirror catching up) and posts when it is.
+    expect(a.data?.createWireTransfer.status).toBe('pending');
+    await runBankMirror(t, fixture.entityId);
     const [view] = await accountsOf(fixture);
     expect(view?.currentBalance).toBe(2_000_000 - 300_000);
     const [count] = await queryRows<{ n: number }>(
@@ -258,7 +255,7 @@ describe('transfers', () => {
       sql`SELECT count(*)::int AS n FROM bank_transfers WHERE entity_id = ${fixture.entityId}::uuid`,
     );
     expect(count?.n).toBe(1);
-    await expectBalancesAgree(fixture.entityId);
+    await expectBankingBalancesAgree(t.db, fixture.entityId);
   });
 
   it("refuses bad transfers with the spec's messages and changes nothing", async () => {
@@ -349,7 +346,10 @@ describe('transfers', () => {
       WIRE,
       wireRequest(fixture, account.id, 'return-wire-01', { num: RETURNED_ACCOUNT_NUMBER }),
     );
-    expect(wire.data?.createWireTransfer).toMatchObject({
+    expect(wire.data?.createWireTransfer).toMatchObject({ status: 'pending', returnReason: null });
+    await runBankMirror(t, fixture.entityId);
+    const afterWire = await fixture.gql<{ transfers: TransferView[] }>(TRANSFERS, { e: fixture.entityId });
+    expect(afterWire.data?.transfers[0]).toMatchObject({
       status: 'returned',
       returnReason: 'Beneficiary account not found',
     });
@@ -378,7 +378,7 @@ describe('transfers', () => {
           WHERE e.entity_id = ${fixture.entityId}::uuid AND a.name = 'Uncategorized Expense'`,
     );
     expect(books?.total).toBe('0');
-    await expectBalancesAgree(fixture.entityId);
+    await expectBankingBalancesAgree(t.db, fixture.entityId);
   });
 });
 
@@ -417,6 +417,6 @@ describe('interest and statements', () => {
     expect(figures.closingCents).toBe(view?.currentBalance);
     // Reading again credits nothing twice.
     expect((await accountsOf(fixture))[0]?.accountYield.amount).toBe(expected.interestCents);
-    await expectBalancesAgree(fixture.entityId);
+    await expectBankingBalancesAgree(t.db, fixture.entityId);
   });
 });

@@ -8,4 +8,5 @@ export const bankingDepsOf = (ctx: Context): BankingDeps => ({
   clock: ctx.clock,
   banking: ctx.providers.banking,
   secrets: secretBoxOf(ctx.config),
+  email: ctx.providers.email,
 });

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import type { EmailProvider } from '../../providers';
 import type { BankingProvider, BankPostingMade } from '../../providers/banking';
 import type { SecretBox } from '../../secrets/secretBox';
 
@@ -9,6 +10,8 @@ export type BankingDeps = {
   clock: Clock;
   banking: BankingProvider;
   secrets: SecretBox;
+  /** Where the transfer emails go (sent, posted, returned, awaiting approval); none are sent without it. */
+  email?: EmailProvider;
   /**
    * Where the books put the other side of a posting, when the caller knows (the demo's categories); the
    * API leaves it unset and bookBankPostings' defaults apply.

@@ -1,4 +1,4 @@
-import { apiError, badInput } from '../../graphql/errors';
+import { apiError, badInput } from '../../errors';
 
 /** The banking module's messages where the domain's forms have none (foreign ids answer like missing ones). */
 export const BANKING_MESSAGES = {

@@ -1,13 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { bankTransfers } from '../../db/schema';
+import { apiError, KeelError, requireFeature } from '../../errors';
 import { builder } from '../../graphql/builder';
-import { requireFeature } from '../../graphql/errors';
+import type { Context } from '../../graphql/context';
+import { isUuid } from '../../graphql/context';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
 import { AddressInputRef } from '../profile/profileTypes';
 import { applyForAccount } from './applyForAccount';
 import { bankingDepsOf } from './bankingContext';
-import { ApplicationOutcomeRef, BankTransferRef, VendorRef } from './bankingTypes';
+import {
+  ApplicationOutcomeRef,
+  BankTransferRef,
+  TransferApprovalPolicyRef,
+  TransferReviewRef,
+  VendorRef,
+} from './bankingTypes';
 import { listDepositAccounts } from './depositAccounts';
+import { reviewTransfer } from './reviewTransfer';
 import { sendTransfer, type TransferInput } from './sendTransfer';
+import {
+  approvalThresholdOf,
+  approveTransfer,
+  cancelTransfer,
+  REJECT_REASON_MAX,
+  rejectTransfer,
+  setApprovalThreshold,
+  TRANSFER_ACTION_MESSAGES,
+} from './transferApproval';
 import { createVendor } from './vendors';
 
 const ApplicationPersonInputRef = builder.inputType('ApplicationPersonInput', {
@@ -21,6 +41,10 @@ const ApplicationPersonInputRef = builder.inputType('ApplicationPersonInput', {
     dateOfBirth: t.string({ description: "'YYYY-MM-DD'." }),
     citizen: t.boolean({ description: 'A US citizen or resident: must be true.' }),
     tin: t.string({ description: 'The SSN: 9 digits. Stored sealed; never served back.' }),
+    ein: t.string({
+      description:
+        "The business's Employer Identification Number: 9 digits ('123456789' or '12-3456789'). Stored sealed; only its last 4 are served back.",
+    }),
   }),
 });
 
@@ -49,34 +73,130 @@ function present(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value != null));
 }
 
+type ArgBuilder = Parameters<Parameters<typeof builder.queryFields>[0]>[0]['arg'];
+
+/** The form's arguments of createAchTransfer / createWireTransfer (and their review queries, less the key). */
+const transferFormArgs = (arg: ArgBuilder) => ({
+  entityId: arg.id({ required: true }),
+  accountId: arg.id({ description: 'The Keel deposit account the money leaves.' }),
+  vendorId: arg.id(),
+  recipientName: arg.string(),
+  routingNumber: arg.string({ ...textLimit(32) }),
+  accountNumber: arg.string({ ...textLimit(32) }),
+  amount: arg({ type: 'Cents', description: 'In cents: $1 to $5,000.' }),
+  date: arg.string({
+    ...textLimit(32),
+    description: "The day it is sent, 'YYYY-MM-DD': the company's today to 90 days ahead.",
+  }),
+  memo: arg.string({ ...textLimit(255) }),
+});
+const achArgs = (arg: ArgBuilder) => ({
+  recipientAccountType: arg.string({
+    ...textLimit(16),
+    description: 'checking (default) or savings.',
+  }),
+});
+const wireArgs = (arg: ArgBuilder) => ({
+  recipientAddress: arg({ type: WireAddressInputRef }),
+  bank: arg({ type: WireBankInputRef }),
+});
+
+const transferInput = (
+  entityId: string,
+  userId: string,
+  rail: TransferInput['rail'],
+  args: Record<string, unknown>,
+): TransferInput => {
+  const { entityId: _e, idempotencyKey, accountId, recipientAddress, bank, ...form } = args;
+  return {
+    entityId,
+    userId,
+    rail,
+    idempotencyKey,
+    accountId,
+    form: {
+      ...present(form),
+      ...(recipientAddress ? { recipientAddress: present({ ...(recipientAddress as object) }) } : {}),
+      ...(bank ? { bank: present({ ...(bank as object) }) } : {}),
+    },
+  };
+};
+
+/** The transfer `transferId` of a company the viewer may send money from, or 'Transfer not found'. */
+async function transferForAction(ctx: Context, transferId: string) {
+  const [row] = isUuid(transferId)
+    ? await ctx.db
+        .select({ entityId: bankTransfers.entityId })
+        .from(bankTransfers)
+        .where(eq(bankTransfers.id, transferId))
+    : [];
+  if (!row) throw apiError('NOT_FOUND', TRANSFER_ACTION_MESSAGES.notFound);
+  try {
+    await ctx.requireEntity(row.entityId, 'sendMoney');
+  } catch (error) {
+    // Another company's transfer answers as an unknown one.
+    if (error instanceof KeelError && error.code === 'NOT_FOUND') {
+      throw apiError('NOT_FOUND', TRANSFER_ACTION_MESSAGES.notFound);
+    }
+    throw error;
+  }
+  requireFeature(ctx.config.FEATURES, 'banking');
+  return { entityId: row.entityId, userId: ctx.requireViewer().userId };
+}
+
+builder.queryFields((t) => ({
+  reviewAchTransfer: t.field({
+    ...fieldPolicy({ access: 'sendMoney' }),
+    type: TransferReviewRef,
+    description:
+      "The review step of an ACH: createAchTransfer's checks and coded errors, nothing written; the fee, hand-over time, expected arrival and whether a second approver is needed.",
+    args: { ...transferFormArgs(t.arg), ...achArgs(t.arg) },
+    resolve: async (_root, args, ctx) => {
+      const entityId = String(args.entityId);
+      await ctx.requireEntity(entityId, 'sendMoney');
+      requireFeature(ctx.config.FEATURES, 'banking');
+      const { userId: _u, idempotencyKey: _k, ...input } = transferInput(entityId, '', 'ach', args);
+      return reviewTransfer(bankingDepsOf(ctx), input);
+    },
+  }),
+  reviewWireTransfer: t.field({
+    ...fieldPolicy({ access: 'sendMoney' }),
+    type: TransferReviewRef,
+    description:
+      "The review step of a wire: createWireTransfer's checks and coded errors, nothing written; the bank's name is the form's.",
+    args: { ...transferFormArgs(t.arg), ...wireArgs(t.arg) },
+    resolve: async (_root, args, ctx) => {
+      const entityId = String(args.entityId);
+      await ctx.requireEntity(entityId, 'sendMoney');
+      requireFeature(ctx.config.FEATURES, 'banking');
+      const { userId: _u, idempotencyKey: _k, ...input } = transferInput(entityId, '', 'wire', args);
+      return reviewTransfer(bankingDepsOf(ctx), input);
+    },
+  }),
+  transferApprovalPolicy: t.field({
+    ...fieldPolicy({ access: 'read' }),
+    type: TransferApprovalPolicyRef,
+    description: "The company's approval amount: transfers above it need a second approver (null: none do).",
+    args: { entityId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const entityId = String(args.entityId);
+      const membership = await ctx.requireEntity(entityId, 'read');
+      return {
+        threshold: await approvalThresholdOf(ctx.db, entityId),
+        canChange: membership.role === 'owner',
+      };
+    },
+  }),
+}));
+
 builder.mutationFields((t) => {
   const transferArgs = {
-    entityId: t.arg.id({ required: true }),
+    ...transferFormArgs(t.arg),
     idempotencyKey: t.arg.string({
       required: true,
       description:
         "The client's key for this one transfer: sent again with the same request, the first transfer comes back and no money moves twice; with a different request, refused.",
     }),
-    accountId: t.arg.id({ description: 'The Keel deposit account the money leaves.' }),
-    vendorId: t.arg.id(),
-    recipientName: t.arg.string(),
-    routingNumber: t.arg.string({ ...textLimit(32) }),
-    accountNumber: t.arg.string({ ...textLimit(32) }),
-    amount: t.arg({ type: 'Cents', description: 'In cents: $1 to $5,000.' }),
-    date: t.arg.string({
-      ...textLimit(32),
-      description: "The day it is sent, 'YYYY-MM-DD': today to 90 days ahead.",
-    }),
-    memo: t.arg.string({ ...textLimit(255) }),
-  };
-  const transferInput = (
-    entityId: string,
-    userId: string,
-    rail: TransferInput['rail'],
-    args: Record<string, unknown>,
-  ): TransferInput => {
-    const { entityId: _e, idempotencyKey, accountId, ...form } = args;
-    return { entityId, userId, rail, idempotencyKey, accountId, form: present(form) };
   };
   return {
     createTprimeApplication: t.field({
@@ -97,7 +217,7 @@ builder.mutationFields((t) => {
         await ctx.requireEntity(entityId, 'manageEntity');
         requireFeature(ctx.config.FEATURES, 'banking');
         const viewer = ctx.requireViewer();
-        const deps = bankingDepsOf(ctx);
+        const deps = { ...bankingDepsOf(ctx), appUrl: ctx.config.APP_URL };
         const outcome = await applyForAccount(deps, {
           entityId,
           userId: viewer.userId,
@@ -139,13 +259,7 @@ builder.mutationFields((t) => {
       type: BankTransferRef,
       description:
         "CreateAchTransfer: sends money by ACH (pending; posts the next business day). The spec's rules and messages; the available balance and the day's ACH limit; refusals change nothing. Sandbox: recipient account 9999999990 comes back (R03) a business day after it posts.",
-      args: {
-        ...transferArgs,
-        recipientAccountType: t.arg.string({
-          ...textLimit(16),
-          description: 'checking (default) or savings.',
-        }),
-      },
+      args: { ...transferArgs, ...achArgs(t.arg) },
       resolve: async (_root, args, ctx) => {
         const entityId = String(args.entityId);
         await ctx.requireEntity(entityId, 'sendMoney');
@@ -159,23 +273,66 @@ builder.mutationFields((t) => {
       type: BankTransferRef,
       description:
         "CreateWireTransfer: sends money by wire (posts the same business day). The ACH rules plus the recipient's address and bank. Sandbox: recipient account 9999999990 is returned at settlement.",
-      args: {
-        ...transferArgs,
-        recipientAddress: t.arg({ type: WireAddressInputRef }),
-        bank: t.arg({ type: WireBankInputRef }),
-      },
+      args: { ...transferArgs, ...wireArgs(t.arg) },
       resolve: async (_root, args, ctx) => {
         const entityId = String(args.entityId);
         await ctx.requireEntity(entityId, 'sendMoney');
         requireFeature(ctx.config.FEATURES, 'banking');
         const viewer = ctx.requireViewer();
-        const input = transferInput(entityId, viewer.userId, 'wire', args);
-        input.form = {
-          ...input.form,
-          ...(args.recipientAddress ? { recipientAddress: present({ ...args.recipientAddress }) } : {}),
-          ...(args.bank ? { bank: present({ ...args.bank }) } : {}),
-        };
-        return sendTransfer(bankingDepsOf(ctx), input);
+        return sendTransfer(bankingDepsOf(ctx), transferInput(entityId, viewer.userId, 'wire', args));
+      },
+    }),
+    cancelTransfer: t.field({
+      ...fieldPolicy({ access: 'sendMoney' }),
+      type: BankTransferRef,
+      description:
+        "Cancels a transfer awaiting approval, or pending and not yet handed to the bank (then refused, naming transferId): its amount is available again and leaves the day's limit.",
+      args: { transferId: t.arg.id({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const actor = await transferForAction(ctx, String(args.transferId));
+        return cancelTransfer(ctx, actor, String(args.transferId));
+      },
+    }),
+    approveTransfer: t.field({
+      ...fieldPolicy({ access: 'sendMoney' }),
+      type: BankTransferRef,
+      description:
+        'Approves a transfer awaiting approval: a member who may send money and did not create it (its creator is refused, FORBIDDEN). It becomes pending and is handed to the bank at its time.',
+      args: { transferId: t.arg.id({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const actor = await transferForAction(ctx, String(args.transferId));
+        return approveTransfer(ctx, actor, String(args.transferId));
+      },
+    }),
+    rejectTransfer: t.field({
+      ...fieldPolicy({ access: 'sendMoney' }),
+      type: BankTransferRef,
+      description: `Rejects a transfer awaiting approval: it is canceled, with the reason (at most ${REJECT_REASON_MAX} characters).`,
+      args: {
+        transferId: t.arg.id({ required: true }),
+        reason: t.arg.string({ ...textLimit(REJECT_REASON_MAX + 50) }),
+      },
+      resolve: async (_root, args, ctx) => {
+        const actor = await transferForAction(ctx, String(args.transferId));
+        return rejectTransfer(ctx, actor, String(args.transferId), args.reason);
+      },
+    }),
+    setTransferApprovalThreshold: t.field({
+      ...fieldPolicy({ access: 'manageEntity' }),
+      type: TransferApprovalPolicyRef,
+      description:
+        'Owner only: transfers above `threshold` cents ($1 to $1,000,000) need a second approver; null turns it off. Recorded as an audit event.',
+      args: { entityId: t.arg.id({ required: true }), threshold: t.arg({ type: 'Cents' }) },
+      resolve: async (_root, args, ctx) => {
+        const entityId = String(args.entityId);
+        const membership = await ctx.requireEntity(entityId, 'manageEntity');
+        requireFeature(ctx.config.FEATURES, 'banking');
+        const viewer = ctx.requireViewer();
+        return setApprovalThreshold(
+          ctx,
+          { entityId, userId: viewer.userId, role: membership.role, client: ctx.client },
+          args.threshold ?? null,
+        );
       },
     }),
   };

@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
-import { bankTransfers } from '../../db/schema';
+import { bankTransfers, depositAccounts } from '../../db/schema';
+import { requireFeature } from '../../errors';
 import { builder } from '../../graphql/builder';
-import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { bankingDepsOf } from './bankingContext';
 import { BankTransferRef, ProviderBankAccountRef, TransferLimitsRef, VendorRef } from './bankingTypes';
-import { settleDueBanking } from './bookBankPostings';
+import { requestMirrorIfStale } from './bankMirrorSchedule';
+import './bankMirrorTypes';
 import { requireDepositAccount } from './cardContext';
 import { listDepositAccounts } from './depositAccounts';
 import { transferLimitsOf } from './sendTransfer';
@@ -16,27 +17,35 @@ builder.queryFields((t) => ({
     ...fieldPolicy({ access: 'read' }),
     type: [ProviderBankAccountRef],
     description:
-      "The company's Keel deposit accounts (/keel-checking: Account, Account Number masked, Routing Number, Money Earned, Balance), oldest first; settlements and interest due are applied first. Empty on a server without banking (serverFeatures).",
+      "The company's Keel deposit accounts (/keel-checking: Account, Account Number masked, Routing Number, Money Earned, Balance), oldest first, as the last mirror of the bank left them (mirroredAt, mirrorError): the BankMirror job brings them up to date on a schedule; a read never calls the bank or waits for it. Empty on a server without banking (serverFeatures).",
     args: { entityId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'read');
       if (ctx.config.FEATURES.banking === 'off') return [];
-      await settleDueBanking(bankingDepsOf(ctx), entityId);
-      return listDepositAccounts(ctx.db, entityId);
+      const accounts = await listDepositAccounts(ctx.db, entityId);
+      await requestMirrorIfStale(ctx, entityId, accounts);
+      return accounts;
     },
   }),
   transfers: t.field({
     ...fieldPolicy({ access: 'read' }),
     type: [BankTransferRef],
     description:
-      "The company's ACH and wire transfers, newest first (at most 500). Empty on a server without banking (serverFeatures).",
+      "The company's ACH and wire transfers, newest first (at most 500), as the last mirror of the bank left them (see providerBankAccounts). Empty on a server without banking (serverFeatures).",
     args: { entityId: t.arg.id({ required: true }) },
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'read');
       if (ctx.config.FEATURES.banking === 'off') return [];
-      await settleDueBanking(bankingDepsOf(ctx), entityId);
+      await requestMirrorIfStale(
+        ctx,
+        entityId,
+        await ctx.db
+          .select({ mirroredAt: depositAccounts.mirroredAt, status: depositAccounts.status })
+          .from(depositAccounts)
+          .where(eq(depositAccounts.entityId, entityId)),
+      );
       return ctx.db
         .select()
         .from(bankTransfers)
@@ -65,9 +74,8 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const account = await requireDepositAccount(ctx, String(args.tprimeAccountId), 'read');
       requireFeature(ctx.config.FEATURES, 'banking');
-      const deps = bankingDepsOf(ctx);
-      await settleDueBanking(deps, account.entityId);
-      return transferLimitsOf(deps, account);
+      await requestMirrorIfStale(ctx, account.entityId, [account]);
+      return transferLimitsOf(bankingDepsOf(ctx), account);
     },
   }),
 }));

@@ -1,9 +1,14 @@
-import { maskAccountNumber } from '@keel/domain';
+import { BANK_TIME_ZONE, dayIn, maskAccountNumber, roleCan, TRANSFER_FEES } from '@keel/domain';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { builder } from '../../graphql/builder';
+import type { Context } from '../../graphql/context';
 import { PROVIDER_ACCOUNT_TYPE } from '../entities/service';
 import type { BankApplicationRow } from './applyForAccount';
 import type { DepositAccountView } from './depositAccounts';
-import type { BankTransferRow } from './sendTransfer';
+import { isCancellable } from './transferApproval';
+import { transferReceiptPath } from './transferReceipt';
+import type { BankTransferRow } from './transferRows';
 import type { VendorRow } from './vendors';
 
 const AccountYieldRef = builder
@@ -107,6 +112,39 @@ export const VendorRef = builder.objectRef<VendorRow>('Vendor').implement({
   }),
 });
 
+/** A member's name (a transfer's creator or approver), null once the user is gone. */
+/** Each request's user names by id: a list of transfers names the same few people again and again. */
+const requestUserNames = new WeakMap<Context, Map<string, Promise<string | null>>>();
+
+async function userNameOf(ctx: Context, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  let names = requestUserNames.get(ctx);
+  if (!names) {
+    names = new Map();
+    requestUserNames.set(ctx, names);
+  }
+  let name = names.get(userId);
+  if (!name) {
+    name = ctx.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, userId))
+      .then(([row]) => row?.name ?? null);
+    names.set(userId, name);
+  }
+  return name;
+}
+
+/** Whether the viewer's role in the company may send money (a transfer's buttons). */
+async function viewerMaySendMoney(ctx: Context, entityId: string): Promise<boolean> {
+  try {
+    const membership = await ctx.requireEntity(entityId, 'read');
+    return roleCan(membership.role, 'sendMoney');
+  } catch {
+    return false;
+  }
+}
+
 export const BankTransferRef = builder.objectRef<BankTransferRow>('BankTransfer').implement({
   description:
     'Money sent by ACH or wire from a deposit account: pending until the bank settles it, then posted or returned.',
@@ -115,7 +153,9 @@ export const BankTransferRef = builder.objectRef<BankTransferRow>('BankTransfer'
     entityId: t.exposeID('entityId'),
     accountId: t.exposeID('depositAccountId'),
     rail: t.exposeString('rail', { description: 'ach or wire.' }),
-    status: t.exposeString('status', { description: 'pending, posted or returned.' }),
+    status: t.exposeString('status', {
+      description: 'awaiting_approval, pending, posted, returned or canceled.',
+    }),
     amount: t.field({ type: 'Cents', resolve: (r) => r.amount }),
     date: t.field({ type: 'Date', description: 'The day it is sent.', resolve: (r) => r.sendOn }),
     vendorId: t.exposeID('vendorId', { nullable: true }),
@@ -136,6 +176,53 @@ export const BankTransferRef = builder.objectRef<BankTransferRow>('BankTransfer'
       resolve: (r) => (r.status === 'returned' ? r.returnReason : null),
     }),
     createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+    fee: t.field({
+      type: 'Cents',
+      description: "Keel's fee (TRANSFER_FEES).",
+      resolve: (r) => TRANSFER_FEES[r.rail],
+    }),
+    handOverAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When Keel hands it to the bank; until then it can be canceled.',
+      resolve: (r) => (r.status === 'awaiting_approval' ? null : r.handOverAt),
+    }),
+    handedOverAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the bank took it (null while it is still in Keel’s outbox).',
+      resolve: (r) => r.handedOverAt,
+    }),
+    expectedArrival: t.field({
+      type: 'Date',
+      nullable: true,
+      description: "The day (the bank's) the money is expected to arrive.",
+      resolve: (r) => (r.status === 'canceled' ? null : dayIn(BANK_TIME_ZONE, r.settleAt)),
+    }),
+    createdByName: t.string({ nullable: true, resolve: (r, _a, ctx) => userNameOf(ctx, r.createdBy) }),
+    approvedByName: t.string({ nullable: true, resolve: (r, _a, ctx) => userNameOf(ctx, r.approvedBy) }),
+    approvedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.approvedAt }),
+    canceledAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.canceledAt }),
+    cancelReason: t.exposeString('cancelReason', { nullable: true }),
+    cancellable: t.boolean({
+      description:
+        'The viewer may cancel it now: awaiting approval, or pending and not yet handed to the bank, and the viewer may send money.',
+      resolve: async (r, _args, ctx) => isCancellable(r) && (await viewerMaySendMoney(ctx, r.entityId)),
+    }),
+    approvable: t.boolean({
+      description:
+        'The viewer may approve it: awaiting approval, the viewer may send money and did not create it.',
+      resolve: async (r, _args, ctx) =>
+        r.status === 'awaiting_approval' &&
+        ctx.viewer?.userId !== r.createdBy &&
+        (await viewerMaySendMoney(ctx, r.entityId)),
+    }),
+    receiptUrl: t.string({
+      nullable: true,
+      description:
+        "The same-origin path of the transfer's receipt PDF; add `&token=` with a file token (GET /api/v1/file_tokens). Null while it awaits approval.",
+      resolve: (r) => (r.status === 'awaiting_approval' ? null : transferReceiptPath(r.id)),
+    }),
   }),
 });
 
@@ -159,11 +246,83 @@ export const TransferLimitsRef = builder
   )
   .implement({
     description:
-      "A deposit account's daily transfer limits (tprimeTransferLimits), per rail, for today (UTC).",
+      "A deposit account's daily transfer limits (tprimeTransferLimits), per rail, for today in the company's time zone.",
     fields: (t) => ({
       accountId: t.exposeID('accountId'),
       date: t.field({ type: 'Date', resolve: (l) => l.date }),
       ach: t.field({ type: RailLimitRef, resolve: (l) => l.ach as RailLimit }),
       wire: t.field({ type: RailLimitRef, resolve: (l) => l.wire as RailLimit }),
+    }),
+  });
+
+/** The review step's answer (reviewAchTransfer / reviewWireTransfer): what sending would do, nothing written. */
+export type TransferReviewView = {
+  rail: string;
+  accountId: string;
+  accountName: string;
+  amount: number;
+  fee: number;
+  total: number;
+  recipientName: string;
+  recipientAccountLast4: string;
+  routingNumber: string;
+  bankName: string | null;
+  date: string;
+  processingDay: string;
+  handOverAt: Date;
+  expectedArrival: string;
+  needsApproval: boolean;
+  approvalThreshold: number | null;
+  availableAfter: number;
+};
+
+export const TransferReviewRef = builder.objectRef<TransferReviewView>('TransferReview').implement({
+  description:
+    "The review step before sending: the create mutation's checks passed (its coded errors otherwise), nothing written.",
+  fields: (t) => ({
+    rail: t.exposeString('rail'),
+    accountId: t.exposeID('accountId'),
+    accountName: t.exposeString('accountName'),
+    amount: t.field({ type: 'Cents', resolve: (r) => r.amount }),
+    fee: t.field({ type: 'Cents', resolve: (r) => r.fee }),
+    total: t.field({ type: 'Cents', description: 'Amount plus fee.', resolve: (r) => r.total }),
+    recipientName: t.exposeString('recipientName'),
+    recipientAccountLast4: t.exposeString('recipientAccountLast4'),
+    routingNumber: t.exposeString('routingNumber'),
+    bankName: t.exposeString('bankName', {
+      nullable: true,
+      description: "The recipient's bank: the wire form's bank name; null for an ACH (no routing directory).",
+    }),
+    date: t.field({ type: 'Date', resolve: (r) => r.date }),
+    processingDay: t.field({
+      type: 'Date',
+      description: "The bank's business day it is processed (after the rail's cut-off, the next one).",
+      resolve: (r) => r.processingDay,
+    }),
+    handOverAt: t.field({
+      type: 'DateTime',
+      description: 'When Keel hands it to the bank: until then it can be canceled.',
+      resolve: (r) => r.handOverAt,
+    }),
+    expectedArrival: t.field({ type: 'Date', resolve: (r) => r.expectedArrival }),
+    needsApproval: t.exposeBoolean('needsApproval', {
+      description: "Above the company's approval amount: a second member must approve it.",
+    }),
+    approvalThreshold: t.field({ type: 'Cents', nullable: true, resolve: (r) => r.approvalThreshold }),
+    availableAfter: t.field({
+      type: 'Cents',
+      description: 'The available balance once it is sent.',
+      resolve: (r) => r.availableAfter,
+    }),
+  }),
+});
+
+export const TransferApprovalPolicyRef = builder
+  .objectRef<{ threshold: number | null; canChange: boolean }>('TransferApprovalPolicy')
+  .implement({
+    description: 'Transfers above `threshold` need a second approver (null: none do).',
+    fields: (t) => ({
+      threshold: t.field({ type: 'Cents', nullable: true, resolve: (p) => p.threshold }),
+      canChange: t.exposeBoolean('canChange', { description: 'The viewer is an owner.' }),
     }),
   });

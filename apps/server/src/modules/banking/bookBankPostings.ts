@@ -2,23 +2,21 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { bankPostings, depositAccounts, entries, transactions } from '../../db/schema';
-import { writeTransaction } from '../../db/transactions';
-import type { BankPostingMade } from '../../providers/banking';
+import type { BankFetch, BankPostingMade } from '../../providers/banking';
 import { publishEntityUpdate } from '../../realtime/entityEvents';
 import { ensureAccountUnderRoot } from '../ledger/accounts';
 import { insertEntries } from '../ledger/entries';
 import type { BankingDeps } from './bankingDeps';
-import { submitHeldTransfers } from './heldTransfers';
 
 /** Where the books put the other side of a posting when nobody said (a bookkeeper can move it later). */
-export const BOOKS_COUNTER_ACCOUNTS = {
+const BOOKS_COUNTER_ACCOUNTS = {
   deposit: { root: 'Income', name: 'Uncategorized Income' },
   transfer: { root: 'Expense', name: 'Uncategorized Expense' },
   interest: { root: 'Income', name: 'Interest Income' },
 } as const;
 
 /** The transaction source of the books' mirror of a bank posting (its external id is the posting's). */
-export const BANK_POSTING_SOURCE = 'keel_bank';
+const BANK_POSTING_SOURCE = 'keel_bank';
 
 /** For a return: the account the original transfer's mirror was booked against (wherever it was moved). */
 async function counterOfTransfer(
@@ -132,32 +130,17 @@ export async function bookBankPostings(
 }
 
 /**
- * Brings the company's deposit accounts up to the clock's now (the bank's settleDue: transfers due
- * post or come back, months that ended earn their interest) and books what posted, in one transaction.
- * Called before every banking read and write, so balances are always current; a test calls it after
- * moving the clock. Does nothing, and locks nothing, for a company without a deposit account or with
- * nothing due (the provider's lock-free hasDue).
+ * settleDueBanking inside the caller's transaction (a transfer settles what is due before it checks).
+ * `fetched` is the bank's answer asked before the transaction (fetchDue); without it a real bank is
+ * asked inside it.
  */
-export async function settleDueBanking(deps: BankingDeps, entityId: string): Promise<BankPostingMade[]> {
-  const [any] = await deps.db
-    .select({ id: depositAccounts.id })
-    .from(depositAccounts)
-    .where(eq(depositAccounts.entityId, entityId))
-    .limit(1);
-  if (!any) return [];
-  // Nothing due (the common case): no write transaction, no lock, so concurrent reads never queue.
-  if (!(await deps.banking.hasDue(deps.db, entityId, deps.clock.now()))) return [];
-  return writeTransaction(deps.db, async (tx) => settleDueInTransaction(tx, deps, entityId));
-}
-
-/** settleDueBanking inside the caller's transaction (a transfer settles what is due before it checks). */
 export async function settleDueInTransaction(
   tx: Tx,
   deps: Pick<BankingDeps, 'clock' | 'banking' | 'counterFor' | 'secrets'>,
   entityId: string,
+  fetched?: BankFetch | null,
 ): Promise<BankPostingMade[]> {
-  const made = await deps.banking.settleDue(tx, entityId, deps.clock.now());
-  await submitHeldTransfers(tx, deps, entityId);
+  const made = await deps.banking.settleDue(tx, entityId, deps.clock.now(), fetched);
   await bookBankPostings(tx, deps.clock, made, deps.counterFor);
   return made;
 }

@@ -1,6 +1,6 @@
 import type { Capability } from '@keel/domain';
-import { GraphQLError } from 'graphql';
 import type { AppDeps } from '../../appDeps';
+import { KeelError } from '../../errors';
 import type { Context } from '../../graphql/context';
 import { secretBoxOf } from '../../secrets/secretBox';
 import { depositAccountNotFound } from './bankingErrors';
@@ -21,13 +21,13 @@ async function requireEntityOf<T>(
   ctx: Context,
   entityId: string,
   capability: Capability,
-  notFound: () => GraphQLError,
+  notFound: () => KeelError,
   found: T,
 ): Promise<T> {
   try {
     await ctx.requireEntity(entityId, capability);
   } catch (error) {
-    throw error instanceof GraphQLError && error.extensions.code === 'NOT_FOUND' ? notFound() : error;
+    throw error instanceof KeelError && error.code === 'NOT_FOUND' ? notFound() : error;
   }
   return found;
 }

@@ -1,8 +1,10 @@
+import { requireFeature } from '../../errors';
 import { builder } from '../../graphql/builder';
-import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
 import { cardDepsOf, requireCard, requireDepositAccount } from './cardContext';
+import { sendCardIssuedEmail } from './cardEmail';
+import { setCardLimits } from './cardLimits';
 import { createRevealToken } from './cardReveal';
 import { type CardChange, changeCard, issueCard } from './cards';
 import { CardRef, CardRevealTokenRef } from './cardTypes';
@@ -55,11 +57,35 @@ builder.mutationFields((t) => {
         const viewer = ctx.requireViewer();
         const account = await requireDepositAccount(ctx, String(args.accountId), 'sendMoney');
         requireFeature(ctx.config.FEATURES, 'banking');
-        return issueCard(cardDepsOf(ctx), {
+        const card = await issueCard(cardDepsOf(ctx), {
           entityId: account.entityId,
           userId: viewer.userId,
           accountId: account.id,
           form: { cardType: args.cardType, ...(args.name == null ? {} : { name: args.name }) },
+        });
+        // After the commit: the card exists whether or not the email goes.
+        await sendCardIssuedEmail({ db: ctx.db, email: ctx.providers.email }, card);
+        return card;
+      },
+    }),
+    setCardLimits: t.field({
+      ...fieldPolicy({ access: 'sendMoney' }),
+      type: CardRef,
+      description:
+        "A card's daily and monthly spending limits, in cents over the company's day and month (its time zone); null for no limit. Each is $1 to $1,000,000 and the daily one not above the monthly one (BAD_USER_INPUT naming `dailyLimit` or `monthlyLimit`). Needs sendMoney, as freezing a card does. Charges that would take the card's approved spend above a limit are declined at authorization ('Card daily limit exceeded', 'Card monthly limit exceeded').",
+      args: {
+        id: t.arg.id({ required: true }),
+        dailyLimit: t.arg({ type: 'Cents' }),
+        monthlyLimit: t.arg({ type: 'Cents' }),
+      },
+      resolve: async (_root, args, ctx) => {
+        const card = await requireCard(ctx, String(args.id), 'sendMoney');
+        requireFeature(ctx.config.FEATURES, 'banking');
+        return setCardLimits(ctx, {
+          entityId: card.entityId,
+          cardId: card.id,
+          dailyLimit: args.dailyLimit,
+          monthlyLimit: args.monthlyLimit,
         });
       },
     }),

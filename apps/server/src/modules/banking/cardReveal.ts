@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { cardRevealTokens, cards } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { badInput } from '../../graphql/errors';
+import { badInput } from '../../errors';
 import { type ClientInfo, recordAuthEvent } from '../auth/audit';
 import { hashSecret, newSecret } from '../auth/tokens';
 import type { CardDeps } from './cardDeps';
@@ -61,9 +61,9 @@ export async function createRevealToken(
 }
 
 /** The card's secrets as the reveal step answers them (spec §3: primary_account_number, verification_code). */
-export type RevealedCard = { primaryAccountNumber: string; verificationCode: string; expiration: string };
+type RevealedCard = { primaryAccountNumber: string; verificationCode: string; expiration: string };
 
-export type RevealOutcome =
+type RevealOutcome =
   | { ok: true; card: RevealedCard }
   | { ok: false; message: (typeof REVEAL_MESSAGES)[keyof typeof REVEAL_MESSAGES] };
 

@@ -7,7 +7,7 @@ import {
 } from '@keel/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BankAccountView, openKeelAccount } from '../../../test/bankingTestKit';
+import { type BankAccountView, openDepositAccount } from '../../../test/bankingTestKit';
 import {
   ACTIVATE_PHYSICAL,
   CARDS,
@@ -54,7 +54,7 @@ type Company = { fixture: LedgerFixture; account: BankAccountView };
 
 async function companyWithAccount(name: string): Promise<Company> {
   const fixture = await createLedgerFixture(t, name);
-  return { fixture, account: await openKeelAccount(fixture) };
+  return { fixture, account: await openDepositAccount(fixture) };
 }
 
 async function createCard(company: Company, kind: string, token?: string, name?: string) {

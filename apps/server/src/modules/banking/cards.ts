@@ -15,8 +15,8 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { bankApplications, cards, depositAccounts } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
+import { apiError, badInput } from '../../errors';
 import { isUuid } from '../../graphql/context';
-import { apiError, badInput } from '../../graphql/errors';
 import { parseArgs } from '../../graphql/parseInput';
 import type { Applicant } from '../../providers/banking';
 import { BANKING_MESSAGES, bankingRefusal, depositAccountNotFound } from './bankingErrors';
@@ -35,9 +35,11 @@ export type CardRow = typeof cards.$inferSelect;
 /** A card as the API serves it: no sealed number, CVV or PIN hash, not even sealed. */
 export type CardView = Omit<CardRow, 'panSealed' | 'cvvSealed' | 'pinHash'>;
 
-const { panSealed: _pan, cvvSealed: _cvv, pinHash: _pin, ...CARD_VIEW_COLUMNS } = getTableColumns(cards);
+const { panSealed: _pan, cvvSealed: _cvv, pinHash: _pin, ...viewColumns } = getTableColumns(cards);
+/** The columns a CardView is read with. */
+export const CARD_VIEW_COLUMNS = viewColumns;
 
-export const CARD_NOT_FOUND = 'Card not found';
+const CARD_NOT_FOUND = 'Card not found';
 /** Unknown, malformed and other companies' card ids answer alike, so nothing is revealed. */
 export const cardNotFound = () => apiError('NOT_FOUND', CARD_NOT_FOUND);
 

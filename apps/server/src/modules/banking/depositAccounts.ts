@@ -16,7 +16,7 @@ export type DepositAccountRow = typeof depositAccounts.$inferSelect;
 export type DepositAccountView = DepositAccountRow & {
   /** The bank's ledger: the sum of the posted legs on the account. */
   currentBalance: number;
-  /** current − the pending transfers out. */
+  /** current − the transfers out still pending or awaiting approval. */
   availableBalance: number;
   /** Interest credited to date (Money Earned). */
   interestEarned: number;
@@ -93,7 +93,7 @@ export async function listDepositAccounts(db: Db | Tx, entityId: string): Promis
     sql`SELECT d.id,
           (SELECT coalesce(sum(l.amount), 0) FROM bank_ledger_entries l WHERE l.deposit_account_id = d.id)::text AS current,
           (SELECT coalesce(sum(t.amount), 0) FROM bank_transfers t
-             WHERE t.deposit_account_id = d.id AND t.status = 'pending')::text AS pending,
+             WHERE t.deposit_account_id = d.id AND t.status IN ('pending', 'awaiting_approval'))::text AS pending,
           (SELECT coalesce(sum(p.amount), 0) FROM bank_postings p
              WHERE p.deposit_account_id = d.id AND p.kind = 'interest')::text AS interest
         FROM deposit_accounts d WHERE d.entity_id = ${entityId}::uuid`,

@@ -6,18 +6,27 @@ import {
   achRequest,
   type BankAccountView,
   deposit,
-  openKeelAccount,
+  openDepositAccount,
 } from '../../../test/bankingTestKit';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 import { queryRows } from '../../db/queryRows';
-import { DOCUMENTS, documentsOf, figureAfter, getWithQuery, moveClock, pdfTextOf } from './documents.testkit';
+import {
+  DOCUMENTS,
+  documentsOf,
+  figureAfter,
+  getWithQuery,
+  mirrorNow,
+  moveClock,
+  pdfTextOf,
+} from './documents.testkit';
 import { DOCUMENT_MESSAGES } from './documentsDownloads';
 
 /**
  * The Documents page's server side: Documents(entityId), and the statement download, whose figures come
  * from the bank's ledger. A company opens its account in June 2026 and has deposits, ACH payments and
- * interest through October; the clock then stands in November, so July to October have statements.
+ * interest through October; the clock then stands in November, so June (the opening month) to October
+ * have statements.
  */
 
 let t: TestApp;
@@ -26,13 +35,14 @@ let account: BankAccountView;
 
 /** Wednesday 18 November 2026, 15:00 UTC: the suite's today. */
 const TODAY = '2026-11-18T15:00:00.000Z';
-const STATEMENT_MONTHS = ['2026-10', '2026-09', '2026-08', '2026-07'];
+/** From June, the opening (partial) month, to October. */
+const STATEMENT_MONTHS = ['2026-10', '2026-09', '2026-08', '2026-07', '2026-06'];
 
 beforeAll(async () => {
   t = await createTestApp();
   await moveClock(t, '2026-06-10T15:00:00.000Z');
   company = await createLedgerFixture(t, 'Statement Co');
-  account = await openKeelAccount(company);
+  account = await openDepositAccount(company);
   await deposit(t, account.id, 5_000_000, '2026-06-10', 'Seed round tranche');
   await moveClock(t, '2026-07-08T15:00:00.000Z', company);
   await deposit(t, account.id, 250_000, '2026-07-08', 'Stripe payout');
@@ -49,6 +59,7 @@ beforeAll(async () => {
   await moveClock(t, '2026-09-16T15:00:00.000Z', company);
   await deposit(t, account.id, 1_000_000, '2026-09-16', 'Stripe payout');
   await moveClock(t, TODAY, company);
+  await mirrorNow(t, company.entityId);
 });
 afterAll(() => t.close());
 
@@ -147,7 +158,15 @@ describe('GET /api/v1/account/statement', () => {
     expect(text).toContain('Statement Co');
     expect(text).toContain('1 Market St');
     expect(text).toContain('San Francisco, CA 94105');
-    expect(text).toContain(account.accountNumber);
+    // The full account and routing numbers, as bank statements print them.
+    const [numbers] = await queryRows<{ account_number: string; routing_number: string }>(
+      t.db,
+      sql`SELECT account_number, routing_number FROM deposit_accounts WHERE id = ${account.id}::uuid`,
+    );
+    expect(account.accountNumber).toMatch(/^\*{8}/);
+    expect(text).toContain(numbers?.account_number);
+    expect(text).toContain(numbers?.routing_number);
+    expect(text).not.toContain(account.accountNumber);
   });
 
   it("totals each month's activity, closes where the next month opens, at the ledger's month-end balance", async () => {
@@ -183,6 +202,14 @@ describe('GET /api/v1/account/statement', () => {
     const { text: july } = await pdfTextOf(await statement('2026-07'));
     expect(figureAfter(july, 'Deposits and credits')).toBeGreaterThan(250_000);
     expect(figureAfter(july, 'Withdrawals and debits')).toBe(-400_000);
+    // June, the opening month: the first deposit and June's interest, from a zero opening balance.
+    const { text: june } = await pdfTextOf(await statement('2026-06'));
+    expect(figureAfter(june, 'Opening balance')).toBe(0);
+    expect(june).toContain('Seed round tranche');
+    const juneInterest = (await postingsIn('2026-06')).find(
+      (posting) => posting.description === 'Interest paid',
+    );
+    expect(figureAfter(june, 'Interest earned')).toBe(Number(juneInterest?.amount));
     // October had only its interest.
     const october = await postingsIn('2026-10');
     expect(october.map((posting) => posting.description)).toEqual(['Interest paid']);
@@ -208,15 +235,15 @@ describe('GET /api/v1/account/statement', () => {
   });
 
   it("refuses a month outside the account's statement months", async () => {
-    for (const month of ['2026-11', '2026-06', '2026-05', '2027-01', '1999-12']) {
+    for (const month of ['2026-11', '2026-05', '2027-01', '1999-12']) {
       const response = await statement(month);
       expect(response.statusCode, month).toBe(400);
       expect(response.json().detail).toBe(
-        'month must be a statement month of this account: 2026-07 to 2026-10',
+        'month must be a statement month of this account: 2026-06 to 2026-10',
       );
     }
     const fresh = await createLedgerFixture(t, 'Fresh Co');
-    const freshAccount = await openKeelAccount(fresh);
+    const freshAccount = await openDepositAccount(fresh);
     const { fileToken } = await documentsOf(fresh);
     const response = await getWithQuery(t, '/api/v1/account/statement', {
       account_id: freshAccount.id,

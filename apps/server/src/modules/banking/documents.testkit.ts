@@ -1,7 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { runBankMirror } from '../../../test/bankingTestKit';
 import type { TestApp } from '../../../test/harness';
 import type { LedgerFixture } from '../../../test/ledgerTestKit';
+import { secretBoxOf } from '../../secrets/secretBox';
 import { issueAccessToken } from '../auth/tokens';
+import { mirrorBank } from './bankMirrorJob';
 import { type PdfText, readPdfText } from './pdf/pdfText.testkit';
 
 /** Test support for the Documents suites (test code only): the query, downloads, and reading figures. */
@@ -11,7 +14,7 @@ export const DOCUMENTS = `query($e: ID!) { documents(entityId: $e) {
   accounts { id name accountNumber currentBalance statementMonths
     taxDocuments { id accountId type year name status amount filedAt } } } }`;
 
-export type DocumentsAnswer = {
+type DocumentsAnswer = {
   entityId: string;
   fileToken: { token: string; expiresAt: string; expiresIn: number };
   accounts: {
@@ -40,12 +43,27 @@ export async function documentsOf(fixture: LedgerFixture, token?: string): Promi
   return result.data.documents;
 }
 
-/** Moves the clock, and gives the companies' owners fresh access tokens (test tokens live 24 hours). */
+/**
+ * Moves the clock, gives the companies' owners fresh access tokens (test tokens live 24 hours) and runs
+ * their bank mirror, as the scheduled BankMirror job would within a minute (reads do not settle).
+ */
 export async function moveClock(t: TestApp, at: string, ...fixtures: LedgerFixture[]): Promise<void> {
   t.clock.set(new Date(at));
   for (const fixture of fixtures) {
     fixture.owner.token = (await issueAccessToken(t.db, t.clock, fixture.owner.user.id, 24)).token;
+    await runBankMirror(t, fixture.entityId);
   }
+}
+
+/**
+ * What the BankMirror job does for the company at the clock's now (credits the months that are over,
+ * files the Forms 1099-INT due): statements are served only for months the bank has closed.
+ */
+export async function mirrorNow(t: TestApp, entityId: string): Promise<void> {
+  await mirrorBank(
+    { db: t.db, clock: t.clock, banking: t.providers.banking, secrets: secretBoxOf(t.config) },
+    entityId,
+  );
 }
 
 /** A GET of the API with these query parameters (a list repeats the parameter), no bearer header. */
@@ -72,7 +90,7 @@ export function pdfTextOf(response: LightMyRequestResponse): Promise<PdfText> {
 }
 
 /** '$1,234.56' → 123456, '-$12.00' → -1200. */
-export function parseMoney(text: string): number {
+function parseMoney(text: string): number {
   const match = /^(-?)\$([\d,]+)\.(\d{2})$/.exec(text.trim());
   if (!match) throw new Error(`Not an amount: ${text}`);
   const cents = Number(match[2]?.replace(/,/g, '')) * 100 + Number(match[3]);

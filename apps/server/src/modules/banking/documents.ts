@@ -6,15 +6,10 @@
 import './documentsQueries';
 
 export {
-  DOCUMENT_MESSAGES,
   type DownloadAnswer,
   downloadStatement,
   downloadTaxDocument,
   type QueryValue,
 } from './documentsDownloads';
-export { FILE_TOKEN_LIFETIME_MS, issueFileToken } from './fileTokens';
-export {
-  fileDueTaxDocuments,
-  INTEREST_REPORTING_THRESHOLD_CENTS,
-  INTEREST_TAX_DOCUMENT_TYPE,
-} from './taxDocuments';
+export { issueFileToken } from './fileTokens';
+export { fileDueTaxDocuments } from './taxDocuments';

@@ -1,8 +1,9 @@
 import { FILED_TAX_DOCUMENT_STATUS, isCalendarMonth, PRODUCT_SLUG } from '@keel/domain';
 import { isUuid } from '../../graphql/context';
+import { entityToday } from '../entities/timeZone';
 import type { BankingDeps } from './bankingDeps';
 import { BANKING_MESSAGES } from './bankingErrors';
-import { settleDueBanking } from './bookBankPostings';
+import { enqueueBankMirror } from './bankMirrorJob';
 import { type DepositAccountRow, findDepositAccount } from './depositAccounts';
 import { loadDocumentHolder } from './documentsHolder';
 import { loadStatement, statementMonthsOf } from './documentsStatement';
@@ -26,11 +27,14 @@ export const DOCUMENT_MESSAGES = {
   tokenInvalid: 'This download link was already used or is not valid: download the file again from Documents',
   accountNotFound: BANKING_MESSAGES.accountNotFound,
   documentNotFound: 'Document not found',
-  noStatements: 'This account has no statements yet: the first covers the month after it opened',
+  statementPending:
+    "This month's statement is being prepared: the bank is crediting its interest. Try again in a minute",
+  noStatements:
+    'This account has no statements yet: the first covers the month it opened, once that month is over',
 } as const;
 
 export type DownloadedFile = { ok: true; filename: string; bytes: Uint8Array };
-export type DownloadRefusal = { ok: false; status: 400 | 401 | 404; detail: string };
+export type DownloadRefusal = { ok: false; status: 400 | 401 | 404 | 503; detail: string };
 export type DownloadAnswer = DownloadedFile | DownloadRefusal;
 
 /** A query parameter as Fastify parses it: a string, several strings when repeated, or absent. */
@@ -99,9 +103,26 @@ const isRefusal = (value: unknown): value is DownloadRefusal =>
 const last4 = (account: DepositAccountRow) => account.accountNumber.slice(-4);
 
 /**
+ * Whether the bank has closed the month on the account, so its statement is final: the month's interest
+ * is credited (the sandbox's interest_through has reached it), or the account is closed, or (a real
+ * bank, which credits interest itself) the last mirror ran after the month was over.
+ */
+function statementMonthClosed(
+  account: Pick<DepositAccountRow, 'status' | 'interestThrough' | 'providerAccountId' | 'mirroredAt'>,
+  month: string,
+): boolean {
+  if (account.status === 'closed') return true;
+  if (account.interestThrough !== null && account.interestThrough >= month) return true;
+  if (!account.providerAccountId || !account.mirroredAt) return false;
+  return account.mirroredAt.toISOString().slice(0, 7) > month;
+}
+
+/**
  * GET /api/v1/account/statement?account_id=&month=YYYY-MM&token=: the month's statement as a PDF. The
- * month must be one of the account's statement months (spec §9: from the month after it opened to last
- * month); the account is settled first, so last month's interest is on it.
+ * month must be one of the account's statement months (from the month it opened to last month). It is
+ * read from what the BankMirror job stored, never settled here: a month the bank has not closed on the
+ * account yet (statementMonthClosed: its interest not yet credited, in the minute after it ended) answers
+ * 503 'being prepared' and asks for a mirror, so no statement is ever served without its interest.
  */
 export async function downloadStatement(
   deps: BankingDeps,
@@ -115,11 +136,14 @@ export async function downloadStatement(
   if (isRefusal(opener)) return opener;
   const account = await authorisedAccount(deps, opener, accountId);
   if (isRefusal(account)) return account;
-  await settleDueBanking(deps, account.entityId);
-  const months = statementMonthsOf(account, deps.clock.now().toISOString().slice(0, 10));
+  const months = statementMonthsOf(account, (await entityToday(deps.db, deps.clock, account.entityId)).today);
   if (months.length === 0) return refuse(400, DOCUMENT_MESSAGES.noStatements);
   if (!months.includes(month)) {
     return refuse(400, `month must be a statement month of this account: ${months.at(-1)} to ${months[0]}`);
+  }
+  if (!statementMonthClosed(account, month)) {
+    await enqueueBankMirror(deps.db, account.entityId);
+    return refuse(503, DOCUMENT_MESSAGES.statementPending);
   }
   const holder = await loadDocumentHolder(deps.db, account);
   const bytes = await renderStatementPdf(await loadStatement(deps.db, account, holder, month));
@@ -150,10 +174,10 @@ export async function downloadTaxDocument(
   ) {
     return refuse(404, DOCUMENT_MESSAGES.documentNotFound);
   }
-  const holder = await loadDocumentHolder(deps.db, account);
+  const holder = await loadDocumentHolder(deps.db, account, deps.secrets);
   const bytes = await renderTaxDocumentPdf({
     year: document.year,
-    recipient: { name: holder.name, addressLines: holder.addressLines, taxId: holder.maskableTaxId },
+    recipient: { name: holder.name, addressLines: holder.addressLines, ein: holder.ein },
     account: { name: account.name, accountNumber: account.accountNumber },
     interestPaidCents: document.amount,
     ...(document.filedAt ? { issuedAt: document.filedAt.toISOString() } : {}),

@@ -1,17 +1,23 @@
+import { formatEin } from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bankApplications, entities } from '../../db/schema';
+import type { SecretBox } from '../../secrets/secretBox';
 import type { DepositAccountRow } from './depositAccounts';
+
+/** The secret box context the application's EIN is sealed with (applyForAccount). */
+export const einSealContext = (applicationId: string) => `bank_application_ein:${applicationId}`;
 
 /** The account holder as a statement or tax document prints it. */
 export type DocumentHolder = {
   name: string;
   addressLines: string[];
   /**
-   * The applicant's SSN in its printed layout with only the last 4 digits real ('000-00-6789'): the PDF
-   * shows it masked ('***-**-6789'), so the sealed SSN is never opened to print a document.
+   * The business's EIN in its printed layout 'XX-XXXXXXX' (a 1099-INT's recipient TIN), opened from its
+   * seal only when a `secrets` box is given; null when none is on file (an application made before the
+   * EIN was asked, or an account without one) or not asked for. The owner's SSN is never printed.
    */
-  maskableTaxId: string;
+  ein: string | null;
 };
 
 type StoredAddress = {
@@ -23,7 +29,7 @@ type StoredAddress = {
 };
 
 /** The address the /apply form took, as a letter's lines: street, second line, 'City, ST 12345'. */
-export function addressLinesOf(address: unknown): string[] {
+function addressLinesOf(address: unknown): string[] {
   if (address === null || typeof address !== 'object') return [];
   const { streetLine1, streetLine2, city, state, postalCode } = address as StoredAddress;
   const place = [city, [state, postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -31,23 +37,34 @@ export function addressLinesOf(address: unknown): string[] {
 }
 
 /**
- * Who holds the account: the company's name, and the address and SSN (last 4) of the application that
- * opened it. An account without an application (none is opened so today) prints the name only.
+ * Who holds the account: the business (the company's name), with the address and EIN of the application
+ * that opened it. An account without an application (none is opened so today) prints the name only.
  */
-export async function loadDocumentHolder(db: Db | Tx, account: DepositAccountRow): Promise<DocumentHolder> {
+export async function loadDocumentHolder(
+  db: Db | Tx,
+  account: DepositAccountRow,
+  secrets?: SecretBox,
+): Promise<DocumentHolder> {
   const [entity] = await db
     .select({ name: entities.name })
     .from(entities)
     .where(eq(entities.id, account.entityId));
   const [application] = account.applicationId
     ? await db
-        .select({ address: bankApplications.address, tinLast4: bankApplications.tinLast4 })
+        .select({
+          id: bankApplications.id,
+          address: bankApplications.address,
+          einSealed: bankApplications.einSealed,
+        })
         .from(bankApplications)
         .where(eq(bankApplications.id, account.applicationId))
     : [];
   return {
     name: entity?.name ?? '',
     addressLines: addressLinesOf(application?.address),
-    maskableTaxId: application ? `000-00-${application.tinLast4}` : '',
+    ein:
+      application?.einSealed && secrets
+        ? formatEin(secrets.open(application.einSealed, einSealContext(application.id)))
+        : null,
   };
 }

@@ -7,11 +7,14 @@ import type { DocumentHolder } from './documentsHolder';
 import type { StatementPdfInput, StatementPdfPosting } from './pdf/statementPdf';
 
 /** A line of a statement: a posting's leg on the account, with what the bank called it. */
-export type StatementLinePosting = StatementPdfPosting & { kind: string };
+type StatementLinePosting = StatementPdfPosting & { kind: string };
 
-/** The months the account has a statement for, newest first (spec §9), as of `today` (UTC). */
-export function statementMonthsOf(account: Pick<DepositAccountRow, 'createdAt'>, today: string): MonthKey[] {
-  return statementMonths(account.createdAt.toISOString(), today);
+/**
+ * The months the account has a statement for, newest first, as of `today` (the company's day): from the
+ * month it opened in (its first, partial month) to last month.
+ */
+export function statementMonthsOf(account: Pick<DepositAccountRow, 'openedOn'>, today: string): MonthKey[] {
+  return statementMonths(account.openedOn, today);
 }
 
 /**

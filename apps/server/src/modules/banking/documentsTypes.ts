@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder';
+import { entityToday } from '../entities/timeZone';
 import { ProviderBankAccountRef } from './bankingTypes';
 import type { DepositAccountView } from './depositAccounts';
 import { statementMonthsOf } from './documentsStatement';
@@ -9,13 +10,13 @@ import { listTaxDocuments, type TaxDocumentRow } from './taxDocuments';
  * What Documents(entityId) answers (spec §7): a download token and the company's deposit accounts. The
  * token is made only when the field is asked for (for the viewer, `userId`): each is single use.
  */
-export type DocumentsView = {
+type DocumentsView = {
   entityId: string;
   userId: string;
   accounts: DepositAccountView[];
 };
 
-export const TaxDocumentRef = builder.objectRef<TaxDocumentRow>('TaxDocument').implement({
+const TaxDocumentRef = builder.objectRef<TaxDocumentRow>('TaxDocument').implement({
   description:
     "A deposit account's tax document (spec §3 taxDocuments): a Form 1099-INT per year whose interest reached $10. Downloaded from GET /api/v1/account/document?accountId=&id=&token= (a single-use file token) once filed.",
   fields: (t) => ({
@@ -72,9 +73,9 @@ builder.objectFields(ProviderBankAccountRef, (t) => ({
   statementMonths: t.field({
     type: ['MonthKey'],
     description:
-      'The months with a statement, newest first (spec §9): from the month after the account was created to last month. GET /api/v1/account/statement?account_id=&month=&token= (a single-use file token) downloads one.',
-    resolve: (account: DepositAccountView, _args, ctx) =>
-      statementMonthsOf(account, ctx.clock.now().toISOString().slice(0, 10)),
+      "The months with a statement, newest first: from the month the account opened (its first, partial month: ours, where spec §9 starts the month after) to last month, in the company's time zone. GET /api/v1/account/statement?account_id=&month=&token= (a single-use file token) downloads one.",
+    resolve: async (account: DepositAccountView, _args, ctx) =>
+      statementMonthsOf(account, (await entityToday(ctx.db, ctx.clock, account.entityId)).today),
   }),
   taxDocuments: t.field({
     type: [TaxDocumentRef],

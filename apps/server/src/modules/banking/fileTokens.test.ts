@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BankAccountView, deposit, openKeelAccount } from '../../../test/bankingTestKit';
+import { type BankAccountView, deposit, openDepositAccount } from '../../../test/bankingTestKit';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 import { queryRows } from '../../db/queryRows';
@@ -26,7 +26,7 @@ const TODAY = '2026-11-18T15:00:00.000Z';
 async function companyWithStatement(name: string) {
   await moveClock(t, '2026-09-09T15:00:00.000Z');
   const fixture = await createLedgerFixture(t, name);
-  const account = await openKeelAccount(fixture);
+  const account = await openDepositAccount(fixture);
   await deposit(t, account.id, 3_000_000, '2026-09-10');
   await moveClock(t, TODAY, fixture);
   return { fixture, account };

@@ -55,7 +55,7 @@ export async function issueFileToken(
   return { token, expiresAt, expiresIn: FILE_TOKEN_LIFETIME_MS / 1000 };
 }
 
-export type FileTokenCheck =
+type FileTokenCheck =
   | { ok: true; entityId: string; userId: string }
   | { ok: false; reason: 'invalid' | 'expired' };
 

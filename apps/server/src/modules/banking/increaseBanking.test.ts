@@ -1,6 +1,6 @@
 import { isLuhnValid } from '@keel/domain';
 import { and, eq } from 'drizzle-orm';
-import Increase from 'increase';
+import type Increase from 'increase';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ACCOUNTS,
@@ -10,19 +10,22 @@ import {
   applicant,
   applicantAddress,
   type BankAccountView,
-  balanceViews,
-  bankingSnapshot,
   deposit,
-  openKeelAccount,
+  expectBankingBalancesAgree,
+  openDepositAccount,
+  runBankMirror,
+  runTransferHandOver,
   TRANSFERS,
   type TransferView,
   WIRE,
   wireRequest,
 } from '../../../test/bankingTestKit';
-import { ACTIVATE_PHYSICAL, type CardView, FREEZE, issueTestCard } from '../../../test/cardsTestKit';
-import { createTestApp, type TestApp } from '../../../test/harness';
-import { type IncreaseSimulator, startIncreaseSimulator } from '../../../test/increaseSimulator/index';
-import { createLedgerFixture, type LedgerFixture, rollupMismatches } from '../../../test/ledgerTestKit';
+import { ACTIVATE_PHYSICAL, type CardView, FREEZE, issueCardOnNewAccount } from '../../../test/cardsTestKit';
+import type { TestApp } from '../../../test/harness';
+import type { IncreaseSimulator } from '../../../test/increaseSimulator/index';
+import { createIncreaseTestApp } from '../../../test/increaseTestApp';
+import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
+import { eventually } from '../../../test/sseTestKit';
 import {
   bankApplications,
   bankPostings,
@@ -37,6 +40,7 @@ import { issueAccessToken } from '../auth/tokens';
 import { cardSealContext } from './cards';
 import { sendTransfer } from './sendTransfer';
 import { fileDueTaxDocuments } from './taxDocuments';
+import { HandOverFailed, handOverTransfer } from './transferHandOver';
 
 /**
  * Keel's deposit accounts and cards held at Increase (BANKING_PROVIDER=increase), through Increase's
@@ -53,16 +57,7 @@ let client: Increase;
 const WEDNESDAY = new Date('2026-11-18T15:00:00.000Z');
 
 beforeAll(async () => {
-  // Increase's clock is the app's, so its transactions are dated by the test's days.
-  increase = await startIncreaseSimulator({ now: () => (t ? t.clock.now() : new Date()) });
-  t = await createTestApp({
-    env: {
-      BANKING_PROVIDER: 'increase',
-      INCREASE_API_KEY: increase.apiKey,
-      INCREASE_BASE_URL: increase.baseURL,
-    },
-  });
-  client = new Increase({ apiKey: increase.apiKey, baseURL: increase.baseURL, maxRetries: 0 });
+  ({ t, increase, client } = await createIncreaseTestApp());
 });
 afterAll(async () => {
   await t.close();
@@ -72,9 +67,10 @@ beforeEach(() => {
   t.clock.set(WEDNESDAY);
 });
 
-/** Lets the mirror go stale (30 s), so the next read asks Increase again. */
-function laterBy(seconds: number) {
+/** Lets time pass, then runs the company's BankMirror (what the scheduled job does): reads never ask Increase. */
+async function mirrorLater(fixture: LedgerFixture, seconds = 31) {
   t.clock.set(new Date(t.clock.now().getTime() + seconds * 1000));
+  await runBankMirror(t, fixture.entityId);
 }
 
 async function accountsOf(fixture: LedgerFixture): Promise<BankAccountView[]> {
@@ -97,6 +93,25 @@ async function increaseIdsOf(accountId: string) {
   return { account: row.providerAccountId, number: row.providerAccountNumberId };
 }
 
+/**
+ * Lets the transfer's hand-over time come (the clock moved to it when it is later) and runs its
+ * BankTransferHandOver job: the outbox hands it to Increase. Answers Increase's id of it.
+ */
+async function handOver(fixture: LedgerFixture, transferId: string): Promise<string | null> {
+  const [row] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.id, transferId));
+  if (row?.handOverAt && row.handOverAt > t.clock.now()) {
+    t.clock.set(row.handOverAt);
+    fixture.owner.token = (await issueAccessToken(t.db, t.clock, fixture.owner.user.id, 24)).token;
+  }
+  await runTransferHandOver(t, transferId);
+  // The app's own job runner may have claimed it first: its call to Increase may still be under way.
+  await eventually(async () => {
+    const [now] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.id, transferId));
+    return now?.providerTransferId != null || now?.handedOverAt == null;
+  });
+  return providerTransferIdOf(transferId);
+}
+
 async function providerTransferIdOf(transferId: string): Promise<string | null> {
   const [row] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.id, transferId));
   return row?.providerTransferId ?? null;
@@ -108,13 +123,7 @@ async function expectAgreesWithIncrease(fixture: LedgerFixture, accountId: strin
   const atIncrease = await client.accounts.balance((await increaseIdsOf(accountId)).account);
   expect(view?.currentBalance).toBe(atIncrease.current_balance);
   expect(view?.availableBalance).toBe(atIncrease.available_balance);
-  const views = await balanceViews(t.db, fixture.entityId);
-  expect(views.unbalanced).toEqual([]);
-  for (const account of views.accounts) {
-    expect(account.postings).toBe(account.ledger);
-    expect(account.books).toBe(account.ledger);
-  }
-  expect(await rollupMismatches(t.db, fixture.entityId)).toEqual([]);
+  await expectBankingBalancesAgree(t.db, fixture.entityId);
 }
 
 const postsTo = (path: string) => increase.requests.filter((r) => r.method === 'POST' && r.path === path);
@@ -122,7 +131,7 @@ const postsTo = (path: string) => increase.requests.filter((r) => r.method === '
 describe('deposit accounts at Increase', () => {
   it('opens the account at Increase on approval: an active Entity, an Account and its Account Number', async () => {
     const fixture = await createLedgerFixture(t, 'Increase Opened');
-    const account = await openKeelAccount(fixture);
+    const account = await openDepositAccount(fixture);
     const ids = await increaseIdsOf(account.id);
     const atIncrease = await client.accountNumbers.retrieve(ids.number);
     expect(atIncrease.account_id).toBe(ids.account);
@@ -156,7 +165,7 @@ describe('deposit accounts at Increase', () => {
 
   it('sends an ACH once per key, posts it when Increase submits it, and credits it back when it returns', async () => {
     const fixture = await createLedgerFixture(t, 'Increase ACH');
-    const account = await openKeelAccount(fixture);
+    const account = await openDepositAccount(fixture);
     await deposit(t, account.id, 2_000_000, '2026-11-18');
     await expectAgreesWithIncrease(fixture, account.id);
 
@@ -166,7 +175,10 @@ describe('deposit accounts at Increase', () => {
     const transfer = first.data?.createAchTransfer;
     expect(transfer?.status).toBe('pending');
     expect(again.data?.createAchTransfer.id).toBe(transfer?.id);
-    const providerId = await providerTransferIdOf(transfer?.id ?? '');
+    // Kept by Keel (cancelable) until the ACH cut-off, then handed to Increase once.
+    expect(await providerTransferIdOf(transfer?.id ?? '')).toBeNull();
+    const providerId = await handOver(fixture, transfer?.id ?? '');
+    expect(await handOver(fixture, transfer?.id ?? '')).toBe(providerId);
     expect(providerId).toMatch(/^ach_transfer_/);
     const created = await client.achTransfers.list({ account_id: (await increaseIdsOf(account.id)).account });
     expect(created.data.map((row) => row.id)).toEqual([providerId]);
@@ -175,13 +187,13 @@ describe('deposit accounts at Increase', () => {
     await expectAgreesWithIncrease(fixture, account.id);
 
     await client.simulations.achTransfers.submit(providerId ?? '');
-    laterBy(31);
+    await mirrorLater(fixture);
     await expectAgreesWithIncrease(fixture, account.id);
     expect((await transfersOf(fixture)).find((row) => row.id === transfer?.id)?.status).toBe('posted');
     expect((await accountsOf(fixture))[0]?.currentBalance).toBe(2_000_000 - 125_000);
 
     await client.simulations.achTransfers.return(providerId ?? '', { reason: 'no_account' });
-    laterBy(31);
+    await mirrorLater(fixture);
     await expectAgreesWithIncrease(fixture, account.id);
     const returned = (await transfersOf(fixture)).find((row) => row.id === transfer?.id);
     expect(returned).toMatchObject({ status: 'returned', returnReason: 'no_account' });
@@ -193,54 +205,56 @@ describe('deposit accounts at Increase', () => {
       .from(bankPostings)
       .where(eq(bankPostings.depositAccountId, account.id));
     expect(postings.map((row) => row.kind).sort()).toEqual(['deposit', 'transfer', 'transfer_return']);
-    laterBy(31);
-    await accountsOf(fixture);
+    await mirrorLater(fixture);
     expect(
       (await t.db.select().from(bankPostings).where(eq(bankPostings.depositAccountId, account.id))).length,
     ).toBe(3);
   });
 
-  it('refuses a transfer Increase cannot take and keeps nothing, so the same key can be sent again', async () => {
+  it('takes a transfer while Increase cannot be reached: the bank is only called at hand-over, which keeps trying until it can', async () => {
     const fixture = await createLedgerFixture(t, 'Increase Outage');
-    const account = await openKeelAccount(fixture);
+    const account = await openDepositAccount(fixture);
     await deposit(t, account.id, 500_000, '2026-11-18');
-    const before = await bankingSnapshot(t.db, fixture.entityId);
     const unreachable = createIncreaseBanking(
       createIncreaseClient({ apiKey: 'wrong key', environment: 'sandbox', baseURL: increase.baseURL }),
       { apiKey: 'wrong key', environment: 'sandbox' },
     );
-    await expect(
-      sendTransfer(
-        { db: t.db, clock: t.clock, banking: unreachable, secrets: secretBoxOf(t.config) },
-        {
-          entityId: fixture.entityId,
-          userId: fixture.owner.user.id,
-          rail: 'ach',
-          idempotencyKey: 'increase-outage-1',
-          accountId: account.id,
-          form: {
-            recipientName: 'Figma Inc.',
-            routingNumber: '021000021',
-            accountNumber: '123456789012',
-            recipientAccountType: 'checking',
-            amount: 10_000,
-            date: '2026-11-18',
-            memo: '',
-          },
-        },
-      ),
-    ).rejects.toBeInstanceOf(Increase.AuthenticationError);
-    expect(await bankingSnapshot(t.db, fixture.entityId)).toEqual(before);
-    const retried = await fixture.gql<{ createAchTransfer: TransferView }>(
-      ACH,
-      achRequest(fixture, account.id, 'increase-outage-1', { amt: 10_000 }),
-    );
-    expect(retried.data?.createAchTransfer.status).toBe('pending');
+    const deps = { db: t.db, clock: t.clock, banking: unreachable, secrets: secretBoxOf(t.config) };
+    const sent = await sendTransfer(deps, {
+      entityId: fixture.entityId,
+      userId: fixture.owner.user.id,
+      rail: 'ach',
+      idempotencyKey: 'increase-outage-1',
+      accountId: account.id,
+      form: {
+        recipientName: 'Figma Inc.',
+        routingNumber: '021000021',
+        accountNumber: '123456789012',
+        recipientAccountType: 'checking',
+        amount: 10_000,
+        date: '2026-11-18',
+        memo: '',
+      },
+    });
+    expect(sent).toMatchObject({ status: 'pending', handedOverAt: null, providerTransferId: null });
+    const due = { now: () => sent.handOverAt ?? t.clock.now() };
+    // The bank refuses the key: the claim is undone, the reason kept, and it can still be canceled.
+    await expect(handOverTransfer({ ...deps, clock: due }, sent.id)).rejects.toBeInstanceOf(HandOverFailed);
+    const [failed] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.id, sent.id));
+    expect(failed).toMatchObject({ status: 'pending', handedOverAt: null, providerTransferId: null });
+    expect(failed?.handOverError).toBeTruthy();
+    expect(failed?.handOverAttempts).toBe(1);
+    // With the bank reachable again, the same transfer reaches it once.
+    const handed = await handOverTransfer({ ...deps, clock: due, banking: t.providers.banking }, sent.id);
+    expect(handed.outcome).toBe('handed_over');
+    const [after] = await t.db.select().from(bankTransfers).where(eq(bankTransfers.id, sent.id));
+    expect(after?.providerTransferId).toBeTruthy();
+    expect(after?.handOverError).toBeNull();
   });
 
   it('posts a wire when Increase submits it, and returns one Increase canceled before it moved money', async () => {
     const fixture = await createLedgerFixture(t, 'Increase Wires');
-    const account = await openKeelAccount(fixture);
+    const account = await openDepositAccount(fixture);
     await deposit(t, account.id, 2_000_000, '2026-11-18');
     const sent = await fixture.gql<{ createWireTransfer: TransferView }>(
       WIRE,
@@ -250,12 +264,12 @@ describe('deposit accounts at Increase', () => {
       WIRE,
       wireRequest(fixture, account.id, 'increase-wire-2', { amt: 100_000 }),
     );
-    const sentAt = await providerTransferIdOf(sent.data?.createWireTransfer.id ?? '');
-    const canceledAt = await providerTransferIdOf(canceled.data?.createWireTransfer.id ?? '');
+    const sentAt = await handOver(fixture, sent.data?.createWireTransfer.id ?? '');
+    const canceledAt = await handOver(fixture, canceled.data?.createWireTransfer.id ?? '');
     expect(sentAt).toMatch(/^wire_transfer_/);
     await client.simulations.wireTransfers.submit(sentAt ?? '');
     await client.wireTransfers.cancel(canceledAt ?? '');
-    laterBy(31);
+    await mirrorLater(fixture);
     const byId = new Map((await transfersOf(fixture)).map((row) => [row.id, row]));
     expect(byId.get(sent.data?.createWireTransfer.id ?? '')?.status).toBe('posted');
     expect(byId.get(canceled.data?.createWireTransfer.id ?? '')).toMatchObject({
@@ -268,7 +282,7 @@ describe('deposit accounts at Increase', () => {
 
   it('holds a wire dated later and hands it to Increase on its date, once', async () => {
     const fixture = await createLedgerFixture(t, 'Increase Held');
-    const account = await openKeelAccount(fixture);
+    const account = await openDepositAccount(fixture);
     await deposit(t, account.id, 2_000_000, '2026-11-18');
     const wiresBefore = postsTo('/wire_transfers').length;
     const result = await fixture.gql<{ createWireTransfer: TransferView }>(
@@ -277,16 +291,17 @@ describe('deposit accounts at Increase', () => {
     );
     const id = result.data?.createWireTransfer.id ?? '';
     expect(result.data?.createWireTransfer.status).toBe('pending');
-    laterBy(31);
-    await accountsOf(fixture);
+    await mirrorLater(fixture);
     expect(await providerTransferIdOf(id)).toBeNull();
     expect(postsTo('/wire_transfers').length).toBe(wiresBefore);
 
-    t.clock.set(new Date('2026-11-20T09:00:00.000Z'));
-    fixture.owner.token = (await issueAccessToken(t.db, t.clock, fixture.owner.user.id, 24)).token;
-    await accountsOf(fixture);
-    await accountsOf(fixture);
-    const providerId = await providerTransferIdOf(id);
+    // On its date (the bank's opening) its hand-over job gives it to Increase (no page read), once
+    // however often it runs.
+    const providerId = await handOver(fixture, id);
+    expect(t.clock.now().toISOString()).toBe('2026-11-20T14:00:00.000Z');
+    await runTransferHandOver(t, id);
+    await runBankMirror(t, fixture.entityId);
+    expect(await providerTransferIdOf(id)).toBe(providerId);
     expect(providerId).toMatch(/^wire_transfer_/);
     expect(postsTo('/wire_transfers').length).toBe(wiresBefore + 1);
     expect((await client.wireTransfers.retrieve(providerId ?? '')).amount).toBe(300_000);
@@ -294,22 +309,25 @@ describe('deposit accounts at Increase', () => {
 
   it("books Increase's interest payments as interest earned", async () => {
     const fixture = await createLedgerFixture(t, 'Increase Interest');
-    const account = await openKeelAccount(fixture);
+    const account = await openDepositAccount(fixture);
     await deposit(t, account.id, 1_000_000, '2026-11-18');
     await client.simulations.interestPayments.create({
       account_id: (await increaseIdsOf(account.id)).account,
       amount: 1_644,
     });
-    laterBy(31);
+    await mirrorLater(fixture);
     const [view] = await accountsOf(fixture);
     expect(view?.accountYield.amount).toBe(1_644);
     expect(view?.currentBalance).toBe(1_001_644);
     await expectAgreesWithIncrease(fixture, account.id);
 
-    // The year's Form 1099-INT is filed once its January 31 has come.
-    expect(await fileDueTaxDocuments(t.db, t.clock, fixture.entityId)).toBe(0);
+    // The year's Form 1099-INT is filed by the mirror once its January 31 has come.
+    expect((await runBankMirror(t, fixture.entityId))?.taxDocuments).toBe(0);
+    t.clock.set(new Date('2027-01-30T12:00:00.000Z'));
+    expect((await runBankMirror(t, fixture.entityId))?.taxDocuments).toBe(0);
     t.clock.set(new Date('2027-01-31T12:00:00.000Z'));
-    expect(await fileDueTaxDocuments(t.db, t.clock, fixture.entityId)).toBe(1);
+    expect((await runBankMirror(t, fixture.entityId))?.taxDocuments).toBe(1);
+    expect(await fileDueTaxDocuments(t.db, t.clock, fixture.entityId)).toBe(0);
     const [form] = await t.db
       .select()
       .from(taxDocuments)
@@ -321,13 +339,7 @@ describe('deposit accounts at Increase', () => {
 describe('cards at Increase', () => {
   it('issues a virtual card at Increase, seals its details, and freezes it there', async () => {
     const fixture = await createLedgerFixture(t, 'Increase Cards');
-    const account = await openKeelAccount(fixture);
-    const cardId = await issueTestCard(t, {
-      entityId: fixture.entityId,
-      accountId: account.id,
-      userId: fixture.owner.user.id,
-      kind: 'virtual',
-    });
+    const cardId = await issueCardOnNewAccount(t, fixture, 'virtual');
     const [row] = await t.db.select().from(cards).where(eq(cards.id, cardId));
     expect(row).toMatchObject({ provider: 'increase', cardType: 'Increase::Card', status: 'active' });
     const details = await client.cards.details(row?.providerCardId ?? '');
@@ -346,13 +358,7 @@ describe('cards at Increase', () => {
 
   it('orders a physical card shipped to the applicant, disabled at Increase until it is activated', async () => {
     const fixture = await createLedgerFixture(t, 'Increase Physical');
-    const account = await openKeelAccount(fixture);
-    const cardId = await issueTestCard(t, {
-      entityId: fixture.entityId,
-      accountId: account.id,
-      userId: fixture.owner.user.id,
-      kind: 'physical',
-    });
+    const cardId = await issueCardOnNewAccount(t, fixture, 'physical');
     const [row] = await t.db
       .select()
       .from(cards)

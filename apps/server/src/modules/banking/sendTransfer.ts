@@ -1,29 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  achTransferFormSchema,
-  type Cents,
-  checkDailyLimit,
-  latestTransferDate,
-  TRANSFER_MESSAGES,
-  type TransferRail,
-  transferIdempotencyKeySchema,
-  wireTransferFormSchema,
-} from '@keel/domain';
-import { and, eq, sql } from 'drizzle-orm';
-import { type z, z as zod } from 'zod';
-import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/queryRows';
-import { bankTransfers, vendors } from '../../db/schema';
+import { type TransferRail, transferIdempotencyKeySchema } from '@keel/domain';
+import { and, eq } from 'drizzle-orm';
+import { z as zod } from 'zod';
+import { bankTransfers } from '../../db/schema';
 import { RetryableConflict, writeTransaction } from '../../db/transactions';
-import { isUuid } from '../../graphql/context';
 import { parseArgs } from '../../graphql/parseInput';
+import { entityToday } from '../entities/timeZone';
 import type { BankingDeps } from './bankingDeps';
 import { BANKING_MESSAGES, bankingRefusal } from './bankingErrors';
-import { settleDueInTransaction } from './bookBankPostings';
-import { type DepositAccountRow, listDepositAccounts, lockDepositAccount } from './depositAccounts';
-import { bankRequestKey, transferAccountSealContext } from './heldTransfers';
-
-export type BankTransferRow = typeof bankTransfers.$inferSelect;
+import { type DepositAccountRow, lockDepositAccount } from './depositAccounts';
+import { checkTransfer, parseTransferRequest, sentOn } from './transferChecks';
+import { sendTransferEmail } from './transferEmails';
+import { enqueueHandOver } from './transferHandOver';
+import { type BankTransferRow, transferAccountSealContext } from './transferRows';
 
 export type TransferInput = {
   entityId: string;
@@ -36,9 +25,6 @@ export type TransferInput = {
 };
 
 const keySchema = zod.object({ idempotencyKey: transferIdempotencyKeySchema });
-const achFormSchema = achTransferFormSchema.omit({ account: true });
-const wireFormSchema = wireTransferFormSchema.omit({ account: true });
-type TransferForm = z.infer<typeof achFormSchema> | z.infer<typeof wireFormSchema>;
 
 /** Stable JSON (keys sorted) of a value, for the request fingerprint. */
 function canonical(value: unknown): string {
@@ -52,25 +38,17 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** What a company sent (or has pending) today on one rail from one account, returned transfers aside. */
-async function sentOn(tx: Tx, accountId: string, rail: TransferRail, day: string): Promise<Cents> {
-  const [row] = await queryRows<{ total: string }>(
-    tx,
-    sql`SELECT coalesce(sum(amount), 0)::text AS total FROM bank_transfers
-        WHERE deposit_account_id = ${accountId}::uuid AND rail = ${rail} AND send_on = ${day}::date
-          AND status <> 'returned'`,
-  );
-  return Number(row?.total ?? 0);
-}
-
-/** Today's limits of a deposit account (tprimeTransferLimits): each rail's limit, what is used, what is left. */
+/**
+ * Today's limits of a deposit account (tprimeTransferLimits): each rail's limit, what is used, what is
+ * left. 'Today' is the company's (its time zone), as for the transfer date's check.
+ */
 export async function transferLimitsOf(deps: BankingDeps, account: DepositAccountRow) {
-  const today = deps.clock.now().toISOString().slice(0, 10);
+  const { today } = await entityToday(deps.db, deps.clock, account.entityId);
   const limits = deps.banking.dailyLimits();
   const rails: TransferRail[] = ['ach', 'wire'];
   const figures = await Promise.all(
     rails.map(async (rail) => {
-      const used = await sentOn(deps.db as Tx, account.id, rail, today);
+      const used = await sentOn(deps.db, account.id, rail, today);
       return {
         rail,
         dailyLimit: limits[rail],
@@ -85,32 +63,30 @@ export async function transferLimitsOf(deps: BankingDeps, account: DepositAccoun
 /**
  * CreateAchTransfer / CreateWireTransfer: sends money from one of the company's deposit accounts.
  * Rules, in order, each refusal changing nothing: the idempotency key (8–255 visible characters); the
- * form (the domain's schemas and the spec's messages: amount $1–$5,000, 'Must be a 9-digit number', …);
- * then, with the account locked FOR UPDATE and due settlements applied first: a key used before
- * answers with that transfer when the request is the same and is refused when it differs; the date
- * (today up to 90 days ahead); the account must be open, the vendor the company's, the amount within the
- * available balance (current − pending transfers) and within the day's limit on the rail (what is
- * pending or posted on that account, rail and send date). The transfer is then pending until the bank
- * settles it (providers/banking). Two requests racing with one key: one inserts, the other waits on the
- * account lock (or the key's unique index) and then answers with the same transfer.
+ * form (the domain's schemas and the spec's messages); then, with the account locked FOR UPDATE: a key used before answers with that transfer when the request is the same
+ * and is refused when it differs; then checkTransfer (transferChecks.ts: the date in the company's time
+ * zone, the account, the vendor, the available balance and the day's limit), the same checks the
+ * review step runs.
+ *
+ * The bank is not called here (the outbox): the transfer is stored 'pending' (or 'awaiting_approval'
+ * above the company's threshold) with the instant Keel hands it to the bank (`hand_over_at`, the
+ * domain's handOverTime) and its expected settlement, and a BankTransferHandOver job is queued for
+ * that instant in the same transaction (transferHandOver.ts). Until it is handed over it can be
+ * canceled. Two requests racing with one key: one inserts, the other waits on the account lock (or the
+ * key's unique index) and then answers with the same transfer.
  */
 export async function sendTransfer(deps: BankingDeps, input: TransferInput): Promise<BankTransferRow> {
   const { idempotencyKey } = parseArgs(keySchema, { idempotencyKey: input.idempotencyKey });
-  const accountId = typeof input.accountId === 'string' ? input.accountId.trim() : '';
-  if (!accountId) throw bankingRefusal(TRANSFER_MESSAGES.accountRequired, 'accountId');
-  // The form's account is the picked account: its id is checked here, its name is the bank's.
-  const form: TransferForm =
-    input.rail === 'ach' ? parseArgs(achFormSchema, input.form) : parseArgs(wireFormSchema, input.form);
-  const now = deps.clock.now();
-  const today = now.toISOString().slice(0, 10);
-  const latest = latestTransferDate(today);
+  const { accountId, form } = parseTransferRequest(input);
   const requestHash = createHash('sha256')
     .update(canonical({ rail: input.rail, accountId, form }))
     .digest('hex');
 
-  return writeTransaction(deps.db, async (tx) => {
-    const account = await lockDepositAccount(tx, input.entityId, accountId);
-    await settleDueInTransaction(tx, deps, input.entityId);
+  const outcome = await writeTransaction(deps.db, async (tx) => {
+    // No settlement here: the bank is never called under this lock. The balances are what the last
+    // mirror (bankMirrorJob.ts) stored; what it has not seen yet (a posting, interest, a deposit) only
+    // ever makes the available balance look smaller, never larger.
+    await lockDepositAccount(tx, input.entityId, accountId);
     const [existing] = await tx
       .select()
       .from(bankTransfers)
@@ -120,49 +96,15 @@ export async function sendTransfer(deps: BankingDeps, input: TransferInput): Pro
     if (existing) {
       if (existing.requestHash !== requestHash)
         throw bankingRefusal(BANKING_MESSAGES.keyReused, 'idempotencyKey');
-      return existing;
+      return { transfer: existing, fresh: false };
     }
-    if (form.date < today) throw bankingRefusal(BANKING_MESSAGES.datePast, 'date');
-    if (form.date > latest) throw bankingRefusal(BANKING_MESSAGES.dateTooFar, 'date');
-    if (account.status !== 'open') throw bankingRefusal(BANKING_MESSAGES.accountClosed, 'accountId');
-    if (form.vendorId) {
-      const [vendor] = isUuid(form.vendorId)
-        ? await tx
-            .select({ id: vendors.id })
-            .from(vendors)
-            .where(and(eq(vendors.entityId, input.entityId), eq(vendors.id, form.vendorId)))
-        : [];
-      if (!vendor) throw bankingRefusal(BANKING_MESSAGES.vendorNotFound, 'vendorId');
-    }
-    const [view] = (await listDepositAccounts(tx, input.entityId)).filter((row) => row.id === account.id);
-    if (!view || form.amount > view.availableBalance) {
-      throw bankingRefusal(BANKING_MESSAGES.insufficientFunds, 'amount');
-    }
-    const limit = checkDailyLimit(
-      { dailyLimitCents: deps.banking.dailyLimits()[input.rail] },
-      await sentOn(tx, account.id, input.rail, form.date),
-      form.amount,
-    );
-    if (!limit.ok) throw bankingRefusal(limit.error, 'amount');
-    const schedule = await deps.banking.submitTransfer({
-      requestKey: bankRequestKey(input.entityId, idempotencyKey),
+    const checked = await checkTransfer(tx, deps, {
+      entityId: input.entityId,
       rail: input.rail,
-      now,
-      sendOn: form.date,
-      amount: form.amount,
-      recipient: {
-        name: form.recipientName,
-        accountNumber: form.accountNumber,
-        routingNumber: form.routingNumber,
-        accountType: 'recipientAccountType' in form ? form.recipientAccountType : null,
-      },
-      memo: form.memo,
-      account: {
-        id: account.id,
-        providerAccountId: account.providerAccountId,
-        providerAccountNumberId: account.providerAccountNumberId,
-      },
+      accountId,
+      form,
     });
+    const { account, schedule, now } = checked;
     const id = randomUUID();
     const [created] = await tx
       .insert(bankTransfers)
@@ -171,7 +113,7 @@ export async function sendTransfer(deps: BankingDeps, input: TransferInput): Pro
         entityId: input.entityId,
         depositAccountId: account.id,
         rail: input.rail,
-        status: 'pending',
+        status: checked.needsApproval ? 'awaiting_approval' : 'pending',
         amount: form.amount,
         sendOn: form.date,
         vendorId: form.vendorId ?? null,
@@ -186,10 +128,7 @@ export async function sendTransfer(deps: BankingDeps, input: TransferInput): Pro
         idempotencyKey,
         requestHash,
         settleAt: schedule.settleAt,
-        willReturn: schedule.willReturn,
-        returnAt: schedule.returnAt,
-        returnReason: schedule.returnReason,
-        providerTransferId: schedule.providerTransferId,
+        handOverAt: schedule.handOverAt,
         createdBy: input.userId,
         createdAt: now,
         updatedAt: now,
@@ -198,9 +137,12 @@ export async function sendTransfer(deps: BankingDeps, input: TransferInput): Pro
       .returning();
     // Another request took the key from another account meanwhile: start again, and answer as it did.
     if (!created) throw new RetryableConflict('idempotency key');
-    // A wire sent on a business day settles at once.
-    await settleDueInTransaction(tx, deps, input.entityId);
-    const [after] = await tx.select().from(bankTransfers).where(eq(bankTransfers.id, id));
-    return after ?? created;
+    if (created.status === 'pending') await enqueueHandOver(tx, deps.clock, created);
+    return { transfer: created, fresh: true };
   });
+  // After the commit: the members who may approve it hear of a transfer waiting for them.
+  if (outcome.fresh && outcome.transfer.status === 'awaiting_approval') {
+    await sendTransferEmail(deps, outcome.transfer, 'awaiting_approval');
+  }
+  return outcome.transfer;
 }

@@ -1,7 +1,12 @@
 import { formatCents } from '@keel/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BankAccountView, deposit, openKeelAccount } from '../../../test/bankingTestKit';
+import {
+  type BankAccountView,
+  deposit,
+  openDepositAccount,
+  runBankMirror,
+} from '../../../test/bankingTestKit';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 import { queryRows } from '../../db/queryRows';
@@ -11,10 +16,10 @@ import { DOCUMENT_MESSAGES } from './documentsDownloads';
 import { fileDueTaxDocuments, INTEREST_REPORTING_THRESHOLD_CENTS } from './taxDocuments';
 
 /**
- * Tax documents: the bank files a Form 1099-INT per deposit account for each complete calendar year
- * whose interest reached $10, and the Documents page downloads the filed ones. Three companies open
- * accounts in March 2025: one with $100,000, one with $300 (under the threshold for the year), and one
- * whose account closes in August.
+ * Tax documents: the BankMirror job (its month-end settlement) files a Form 1099-INT per deposit account
+ * for each complete calendar year whose interest reached $10, and the Documents page lists and downloads
+ * the filed ones; reading the page files nothing. Three companies open accounts in March 2025: one with
+ * $100,000, one with $300 (under the threshold for the year), and one whose account closes in August.
  */
 
 let t: TestApp;
@@ -25,7 +30,7 @@ let closer: Company;
 
 async function company(name: string, cents: number): Promise<Company> {
   const fixture = await createLedgerFixture(t, name);
-  const account = await openKeelAccount(fixture);
+  const account = await openDepositAccount(fixture);
   await deposit(t, account.id, cents, '2025-03-05');
   return { fixture, account };
 }
@@ -57,7 +62,7 @@ beforeAll(async () => {
   closer = await company('Closing Co', 10_000_000);
   // The closing company's account earns through July, then closes.
   await moveClock(t, '2025-08-06T15:00:00.000Z', closer.fixture);
-  await documentsOf(closer.fixture);
+  await runBankMirror(t, closer.fixture.entityId);
   await t.db
     .update(depositAccounts)
     .set({ status: 'closed' })
@@ -68,12 +73,15 @@ afterAll(() => t.close());
 describe('filing Forms 1099-INT', () => {
   it('files nothing while the year is not over', async () => {
     await moveClock(t, '2025-12-20T15:00:00.000Z', payer.fixture);
+    expect(await runBankMirror(t, payer.fixture.entityId)).toMatchObject({ taxDocuments: 0 });
     expect(await taxDocumentsOf(payer)).toEqual([]);
     expect(await interestIn(payer.account, 2025)).toBeGreaterThan(INTEREST_REPORTING_THRESHOLD_CENTS);
   });
 
   it("files one per account for the complete year, its amount the year's interest, once", async () => {
     await moveClock(t, '2026-01-02T15:00:00.000Z', payer.fixture, saver.fixture, closer.fixture);
+    // The job's month-end settlement files (bankMirror.test.ts shows a read files nothing).
+    for (const { fixture } of [payer, saver, closer]) await runBankMirror(t, fixture.entityId);
     const [filed, ...others] = await taxDocumentsOf(payer);
 
     expect(others).toEqual([]);
@@ -89,8 +97,9 @@ describe('filing Forms 1099-INT', () => {
     // Ten months of 2% on $100,000: about $1,650.
     expect(filed?.amount).toBeGreaterThan(1_600_00);
     expect(filed?.amount).toBeLessThan(1_700_00);
-    // Reading again, or filing again, files nothing twice.
+    // Reading again, mirroring again or filing again files nothing twice.
     expect(await taxDocumentsOf(payer)).toEqual([filed]);
+    expect(await runBankMirror(t, payer.fixture.entityId)).toMatchObject({ taxDocuments: 0 });
     expect(await fileDueTaxDocuments(t.db, t.clock, payer.fixture.entityId)).toBe(0);
   });
 
@@ -113,8 +122,9 @@ describe('filing Forms 1099-INT', () => {
 });
 
 describe('GET /api/v1/account/document', () => {
-  it('sends a filed 1099-INT as a PDF with the year’s interest, the account and SSN masked', async () => {
+  it('sends a filed 1099-INT as a PDF with the year’s interest, the account and the business’s EIN', async () => {
     await moveClock(t, '2026-11-18T15:00:00.000Z', payer.fixture, saver.fixture);
+    await runBankMirror(t, payer.fixture.entityId);
     const { fileToken, accounts } = await documentsOf(payer.fixture);
     // 2026 is not over: still the one document.
     expect(accounts[0]?.taxDocuments.map((document) => document.year)).toEqual([2025]);
@@ -137,9 +147,11 @@ describe('GET /api/v1/account/document', () => {
     expect(text).toContain(`1 Interest income ${formatCents(filed?.amount ?? 0)}`);
     expect(text).toContain('Interest Payer Co');
     expect(text).toContain('1 Market St');
-    expect(text).toContain('***-**-6789');
-    expect(text).toContain(payer.account.accountNumber);
+    // The business's EIN (the application's, bankingTestKit), never the owner's SSN in any form.
+    expect(text).toContain('98-7654321');
+    expect(text).not.toContain('***-**-');
     expect(text).not.toContain('123456789');
+    expect(text).toContain(payer.account.accountNumber);
   });
 
   it('serves filed documents only: a void one is not found', async () => {

@@ -10,7 +10,7 @@ export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 
 /** Form 1099-INT, interest income: the one tax document a Keel deposit account gets. */
 export const INTEREST_TAX_DOCUMENT_TYPE = '1099-INT';
-export const INTEREST_TAX_DOCUMENT_NAME = 'Form 1099-INT';
+const INTEREST_TAX_DOCUMENT_NAME = 'Form 1099-INT';
 
 /**
  * The IRS threshold: a payer files a 1099-INT for a recipient it paid $10 or more of interest in the

@@ -1,4 +1,4 @@
-import { apiError, badInput } from '../../graphql/errors';
+import { apiError, badInput } from '../../errors';
 
 /** The billing module's messages and refusals (a foreign subscription answers like a missing one). */
 export const BILLING_MESSAGES = {

@@ -1,7 +1,7 @@
 import { CARD_NAME_MAX } from '@keel/domain';
+import { requireFeature } from '../../errors';
 import { builder } from '../../graphql/builder';
 import type { Context } from '../../graphql/context';
-import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
 import type { BillingDeps } from './billingDeps';
@@ -15,6 +15,7 @@ const depsOf = (ctx: Context): BillingDeps => ({
   db: ctx.db,
   clock: ctx.clock,
   payments: ctx.providers.payments,
+  email: ctx.providers.email,
 });
 
 builder.mutationFields((t) => ({
@@ -56,7 +57,7 @@ builder.mutationFields((t) => ({
             name: args.cardName ?? '',
           }
         : null;
-      return confirmSubscription(depsOf(ctx), row, form);
+      return confirmSubscription(depsOf(ctx), row, form, ctx.requireViewer().userId);
     },
   }),
   cancelSubscription: t.field({

@@ -6,7 +6,7 @@ import type { SubscriptionConfirmation } from './confirmSubscription';
 import type { ProPlanQuote } from './quoteProPlan';
 import type { SubscriptionRow } from './subscriptionRows';
 
-export const SubscriptionStatusRef = builder.enumType('SubscriptionStatus', {
+const SubscriptionStatusRef = builder.enumType('SubscriptionStatus', {
   description:
     "Stripe's subscription statuses. incomplete: waiting for its first payment (the page offers 'Subscribe Now'); active: paid; canceled and incomplete_expired: over (a new one can be started).",
   values: [
@@ -21,7 +21,7 @@ export const SubscriptionStatusRef = builder.enumType('SubscriptionStatus', {
   ] as const,
 });
 
-export const PaymentsProviderRef = builder.enumType('PaymentsProvider', {
+const PaymentsProviderRef = builder.enumType('PaymentsProvider', {
   description: 'sandbox: the built-in simulation (the card form is on the page); stripe: Stripe Elements.',
   values: ['sandbox', 'stripe'] as const,
 });
@@ -84,7 +84,7 @@ export const StripeSubscriptionRef = builder.objectRef<SubscriptionRow>('StripeS
   }),
 });
 
-export type ProPlanView = ProPlanQuote & { provider: PaymentsProviderKind; publishableKey: string | null };
+type ProPlanView = ProPlanQuote & { provider: PaymentsProviderKind; publishableKey: string | null };
 
 export const ProPlanRef = builder.objectRef<ProPlanView>('ProPlan').implement({
   description:

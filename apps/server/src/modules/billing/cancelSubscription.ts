@@ -6,7 +6,7 @@ import { refreshSubscription } from './refreshSubscription';
 import { hasEnded, type SubscriptionRow, storeProviderState } from './subscriptionRows';
 
 /**
- * Cancel Subscription (spec §4; the issue: it must work): the provider cancels the subscription at
+ * Cancel Subscription (spec §4): the provider cancels the subscription at
  * once (Stripe's `subscriptions.cancel`, no proration: the month under way is not refunded and no
  * further month is billed); its row becomes 'canceled'. An incomplete one can be cancelled too (its
  * payment is then void). One started with a provider no longer configured is cancelled here only.

@@ -1,9 +1,11 @@
-import { type PaymentCardForm, paymentCardSchema } from '@keel/domain';
+import { dayIn, type PaymentCardForm, paymentCardSchema } from '@keel/domain';
 import type { FieldError } from '../../graphql/fieldErrors';
+import { entityTimeZone } from '../entities/timeZone';
 import type { BillingDeps } from './billingDeps';
+import { sendProPlanReceipt, storePaymentState } from './billingEmails';
 import { BILLING_MESSAGES, billingRefusal } from './billingErrors';
 import { refreshSubscription } from './refreshSubscription';
-import { hasEnded, type SubscriptionRow, storeProviderState } from './subscriptionRows';
+import { hasEnded, type SubscriptionRow } from './subscriptionRows';
 
 /** The payment form's fields as the API names them (arguments of confirmSubscription). */
 const CARD_FIELDS: Record<keyof PaymentCardForm, string> = {
@@ -27,15 +29,18 @@ export type SubscriptionConfirmation = {
  * makes it active.
  *
  * - Sandbox: the card form's fields are checked by the domain's rules (paymentCardSchema, against the
- *   app's today), then the sandbox answers like Stripe's test cards. A refusal comes back in `errors`
+ *   company's today in its time zone), then the sandbox answers like Stripe's test cards. A refusal comes back in `errors`
  *   and changes nothing. The card number is passed on in memory only; brand and last 4 are kept.
  * - Stripe: the browser has confirmed the payment with Stripe Elements (card details never reach Keel,
  *   so sending them is refused); this reads the subscription back from Stripe and stores it.
+ *
+ * A payment that goes through sends its receipt to `payerId`, who submitted it (billingEmails.ts).
  */
 export async function confirmSubscription(
   deps: BillingDeps,
   row: SubscriptionRow,
   form: PaymentCardForm | null,
+  payerId: string | null = null,
 ): Promise<SubscriptionConfirmation> {
   if (hasEnded(row)) throw billingRefusal(BILLING_MESSAGES.ended, 'id');
   if (row.status !== 'incomplete') throw billingRefusal(BILLING_MESSAGES.alreadyActive, 'id');
@@ -43,15 +48,15 @@ export async function confirmSubscription(
   const confirmCardPayment = deps.payments.confirmCardPayment;
   if (!confirmCardPayment) {
     if (form) throw billingRefusal(BILLING_MESSAGES.cardGoesToStripe, 'cardNumber');
-    const current = await refreshSubscription(deps, row);
+    const current = await refreshSubscription(deps, row, payerId);
     return current.status === 'incomplete'
       ? declined(current, { code: 'payment_pending', message: BILLING_MESSAGES.notConfirmedYet })
       : { subscription: current, errors: [], declineCode: null };
   }
   const now = deps.clock.now();
-  const parsed = paymentCardSchema(now.toISOString().slice(0, 10)).safeParse(
-    form ?? { number: '', expiry: '', cvc: '', name: '' },
-  );
+  // A card expiring this month still pays: 'this month' is the company's, in its time zone.
+  const today = dayIn(await entityTimeZone(deps.db, row.entityId), now);
+  const parsed = paymentCardSchema(today).safeParse(form ?? { number: '', expiry: '', cvc: '', name: '' });
   if (!parsed.success) {
     const errors: FieldError[] = [];
     for (const issue of parsed.error.issues) {
@@ -61,21 +66,19 @@ export async function confirmSubscription(
     return { subscription: row, errors, declineCode: null };
   }
   if (!row.clientSecret)
-    return { subscription: await refreshSubscription(deps, row), errors: [], declineCode: null };
+    return { subscription: await refreshSubscription(deps, row, payerId), errors: [], declineCode: null };
   const result = await confirmCardPayment({ clientSecret: row.clientSecret, card: parsed.data }, { now });
   if (!result.ok) {
     // Paid meanwhile (a second Submit): show it as it stands rather than as an error.
     if (result.decline.code === 'payment_intent_unexpected_state') {
-      const current = await refreshSubscription(deps, row);
+      const current = await refreshSubscription(deps, row, payerId);
       if (current.status !== 'incomplete') return { subscription: current, errors: [], declineCode: null };
     }
     return declined(row, result.decline);
   }
-  return {
-    subscription: await storeProviderState(deps.db, row, result.subscription, now),
-    errors: [],
-    declineCode: null,
-  };
+  const { subscription, paidNow } = await storePaymentState(deps, row, result.subscription, now);
+  if (paidNow) await sendProPlanReceipt(deps, subscription, payerId, now);
+  return { subscription, errors: [], declineCode: null };
 }
 
 function declined(

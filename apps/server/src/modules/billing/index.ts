@@ -1,9 +1,9 @@
 /**
- * The billing module's public entry (issue 15 item 4, the Pro Plan): its GraphQL fields (registered
+ * The billing module's public entry (the Pro Plan): its GraphQL fields (registered
  * on import) and the services the REST route and the demo use.
  */
 import './billingQueries';
 import './billingMutations';
 
+export { requireSubscription } from './guardSubscriptionRow';
 export { startSubscription } from './startSubscription';
-export { findSubscription } from './subscriptionRows';

@@ -7,7 +7,7 @@ import { queryRows } from '../../db/queryRows';
  * A month's expense total, in cents, as the Financial Report's Expense line shows it: the month's
  * *actual* figures of every account in the Expense tree (account type Expense, no balance-sheet
  * group), signed as shown (spending positive, refunds negative). Read from the monthly rollups, the
- * same figures the report and the runway read (README 'Monthly rollups'), so it costs one index range.
+ * same figures the report and the runway read (docs/architecture.md, 'Monthly rollups'), so it costs one index range.
  */
 export async function loadMonthExpense(db: Db | Tx, entityId: string, month: MonthKey): Promise<number> {
   const [row] = await queryRows<{ total: string }>(

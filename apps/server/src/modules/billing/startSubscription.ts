@@ -1,8 +1,8 @@
 import { PRO_PLAN } from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import { entities, subscriptions } from '../../db/schema';
+import { apiError } from '../../errors';
 import { CHANGED_BY_SOMEONE_ELSE } from '../../graphql/databaseErrors';
-import { apiError } from '../../graphql/errors';
 import type { BillingDeps } from './billingDeps';
 import { BILLING_MESSAGES, billingRefusal } from './billingErrors';
 import { quoteProPlan } from './quoteProPlan';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxOf } from '../../../test/authKit';
 import {
   CANCEL_SUBSCRIPTION,
   CONFIRM_SUBSCRIPTION,
@@ -89,6 +90,17 @@ describe('billing with Stripe', () => {
       errors: [],
       subscription: { id, status: 'active', clientSecret: null, card: { brand: 'visa', last4: '4242' } },
     });
+    // The payer's receipt, once, with Stripe's subscription as its reference.
+    const receipts = (await outboxOf(t, acme.owner.user.email)).filter((m) =>
+      m.subject?.startsWith('Keel receipt'),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]?.body).toContain(`Reference: ${stripeId}`);
+    expect(receipts[0]?.body).toContain('Paid with: Visa ending in 4242');
+    await acme.gql(CONFIRM_SUBSCRIPTION, { id });
+    expect(
+      (await outboxOf(t, acme.owner.user.email)).filter((m) => m.subject?.startsWith('Keel receipt')),
+    ).toHaveLength(1);
 
     const canceled = await acme.gql<{ cancelSubscription: Subscription }>(CANCEL_SUBSCRIPTION, { id });
     expect(canceled.data?.cancelSubscription.status).toBe('canceled');

@@ -1,6 +1,5 @@
 import { describeDashboardIssue } from '@keel/domain';
-import { GraphQLError } from 'graphql';
-import { apiError } from '../../graphql/errors';
+import { apiError, KeelError } from '../../errors';
 import type { InputSchema } from '../../graphql/parseInput';
 
 /**
@@ -17,7 +16,7 @@ export const lineItemNotFound = (lineId: string) =>
 
 /** BAD_USER_INPUT naming the argument it is about (`extensions.field`), as the input checks do. */
 export const badDashboardInput = (message: string, field?: string) =>
-  new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', ...(field ? { field } : {}) } });
+  new KeelError('BAD_USER_INPUT', message, field ? { field } : {});
 
 type PathSchema<T> = {
   safeParse(

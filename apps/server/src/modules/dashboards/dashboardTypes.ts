@@ -14,9 +14,9 @@ import type { ChartRow, DashboardRow } from './dashboardRows';
 import { type ChartFiguresView, loadChartFigures, type SeriesFiguresView } from './loadChartFigures';
 
 /** A chart as answered: with its dashboard (its range is the figures' default). */
-export type ChartView = ChartRow & { dashboard: DashboardRow };
+type ChartView = ChartRow & { dashboard: DashboardRow };
 /** A dashboard as answered: with its charts (any order: the answer sorts them). */
-export type DashboardView = DashboardRow & { charts: ChartRow[] };
+type DashboardView = DashboardRow & { charts: ChartRow[] };
 
 export const ChartTypeRef = builder.enumType('ChartType', {
   description: 'Spec §9: a data group is drawn as lines or as bars.',
@@ -31,7 +31,7 @@ const lineFields = {
   invert: 'Figures negated.',
 } as const;
 
-export const ChartSeriesRef = builder.objectRef<StoredChartSeries>('ChartSeries').implement({
+const ChartSeriesRef = builder.objectRef<StoredChartSeries>('ChartSeries').implement({
   description: 'A series of a data group (spec §3 Chart data): a report line with its colour and name.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -49,7 +49,7 @@ export const ChartSeriesRef = builder.objectRef<StoredChartSeries>('ChartSeries'
   }),
 });
 
-export const ChartDataGroupRef = builder.objectRef<StoredChartDataGroup>('ChartDataGroup').implement({
+const ChartDataGroupRef = builder.objectRef<StoredChartDataGroup>('ChartDataGroup').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     type: t.field({ type: ChartTypeRef, resolve: (g) => g.type }),
@@ -57,7 +57,7 @@ export const ChartDataGroupRef = builder.objectRef<StoredChartDataGroup>('ChartD
   }),
 });
 
-export const ChartHighlightRef = builder.objectRef<StoredChartHighlight>('ChartHighlight').implement({
+const ChartHighlightRef = builder.objectRef<StoredChartHighlight>('ChartHighlight').implement({
   description: 'A report line shown apart from the data groups (spec §3 Chart highlight).',
   fields: (t) => ({
     name: t.exposeString('name'),
@@ -70,7 +70,7 @@ export const ChartHighlightRef = builder.objectRef<StoredChartHighlight>('ChartH
 });
 
 type PointView = SeriesFiguresView['points'][number];
-export const ChartPointRef = builder.objectRef<PointView>('ChartPoint').implement({
+const ChartPointRef = builder.objectRef<PointView>('ChartPoint').implement({
   description:
     'One month of a series, in cents as the Financial Report shows it. `actual` holds the figure through the actuals end month, `forecast` from the actuals end month on (the month both share, so a forecast line starts where the actual line ends); each is null elsewhere.',
   fields: (t) => ({
@@ -93,7 +93,7 @@ export const ChartPointRef = builder.objectRef<PointView>('ChartPoint').implemen
   }),
 });
 
-export const ChartSeriesFiguresRef = builder.objectRef<SeriesFiguresView>('ChartSeriesFigures').implement({
+const ChartSeriesFiguresRef = builder.objectRef<SeriesFiguresView>('ChartSeriesFigures').implement({
   description: 'A series (or the highlight) month by month.',
   fields: (t) => ({
     seriesId: t.id({ nullable: true, description: 'Null for the highlight.', resolve: (s) => s.seriesId }),
@@ -115,7 +115,7 @@ export const ChartSeriesFiguresRef = builder.objectRef<SeriesFiguresView>('Chart
   }),
 });
 
-export const ChartFiguresRef = builder.objectRef<ChartFiguresView>('ChartFigures').implement({
+const ChartFiguresRef = builder.objectRef<ChartFiguresView>('ChartFigures').implement({
   description: "A chart's figures over a range, read from the Financial Report's own computation.",
   fields: (t) => ({
     startMonth: t.field({ type: 'MonthKey', resolve: (f) => f.startMonth }),
@@ -159,18 +159,16 @@ export const ChartRef = builder.objectRef<ChartView>('Chart').implement({
   }),
 });
 
-export const DashboardPositionRef = builder
-  .objectRef<StoredDashboardPosition>('DashboardPosition')
-  .implement({
-    description: "A chart's place on the 12-column grid (spec §3): `id` is the chart's.",
-    fields: (t) => ({
-      id: t.exposeID('id'),
-      x: t.exposeInt('x'),
-      y: t.exposeInt('y'),
-      w: t.exposeInt('w'),
-      h: t.exposeInt('h'),
-    }),
-  });
+const DashboardPositionRef = builder.objectRef<StoredDashboardPosition>('DashboardPosition').implement({
+  description: "A chart's place on the 12-column grid (spec §3): `id` is the chart's.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    x: t.exposeInt('x'),
+    y: t.exposeInt('y'),
+    w: t.exposeInt('w'),
+    h: t.exposeInt('h'),
+  }),
+});
 
 export const DashboardRef = builder.objectRef<DashboardView>('Dashboard').implement({
   description: 'A dashboard (spec §3): charts over a report on a 12-column grid.',

@@ -5,8 +5,7 @@
 import './dashboardQueries';
 import './dashboardMutations';
 
-export { type ChartRow, type DashboardRow, listCharts } from './dashboardRows';
+export { listCharts } from './dashboardRows';
 export { listDashboardsEnsuringDefault } from './ensureDefaultDashboard';
-export { loadChartFigures } from './loadChartFigures';
-export { createChart, deleteChart, updateChart } from './saveChart';
+export { createChart } from './saveChart';
 export { updateDashboard } from './updateDashboard';

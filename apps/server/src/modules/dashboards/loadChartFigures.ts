@@ -24,7 +24,7 @@ import { badDashboardInput } from './dashboardErrors';
 import { dashboardRange } from './dashboardRange';
 import type { ChartRow, DashboardRow } from './dashboardRows';
 
-export type ChartFiguresArgs = {
+type ChartFiguresArgs = {
   startMonth?: MonthKey | null;
   endMonth?: MonthKey | null;
   actualsEndMonth?: MonthKey | null;

@@ -16,7 +16,7 @@ import { type ChartRow, type DashboardRow, findChart, findDashboard } from './da
 import { storeChartFields } from './storeChartFields';
 
 /** What CreateChart and UpdateChart send (GraphQL's input, before the domain schema). */
-export type ChartInput = { name?: unknown; highlight?: unknown; dataGroups?: unknown };
+type ChartInput = { name?: unknown; highlight?: unknown; dataGroups?: unknown };
 
 /** The fields sent, parsed by the domain schema; an absent field stays absent (kept on update). */
 function parseChartFields(input: ChartInput): ChartFields {

@@ -17,7 +17,7 @@ import { chartAccountNotFound, lineItemNotFound } from './dashboardErrors';
 import type { DashboardRow } from './dashboardRows';
 
 /** A chart's fields as stored: each line's report filled in, every group and series with an id. */
-export type StoredChartFields = {
+type StoredChartFields = {
   name?: string;
   highlight?: StoredChartHighlight | null;
   dataGroups?: StoredChartDataGroup[];

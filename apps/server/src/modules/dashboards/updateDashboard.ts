@@ -15,7 +15,7 @@ import { writeTransaction } from '../../db/transactions';
 import { badDashboardInput, chartNotFound, dashboardNotFound, parseDashboardInput } from './dashboardErrors';
 import { type DashboardRow, findDashboard } from './dashboardRows';
 
-export type DashboardInput = {
+type DashboardInput = {
   id: string;
   name?: string | null;
   /** The layout the grid saves (spec §4 'Save sends positions'): charts not in it keep their place. */

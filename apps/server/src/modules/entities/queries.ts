@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import { unauthenticated } from '../../errors';
 import { builder } from '../../graphql/builder';
-import { unauthenticated } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { findEntity, listEntitiesForUser } from './service';
 import { EntityRef, MeRef } from './types';
@@ -37,7 +37,8 @@ builder.queryFields((t) => ({
   }),
   today: t.string({
     ...fieldPolicy({ access: 'viewer' }),
-    description: "Today's date (YYYY-MM-DD) by the server's clock: it decides actual vs forecast everywhere.",
+    description:
+      "Today's date (YYYY-MM-DD) in UTC by the server's clock. A company's own today (its time zone) is Entity.today: use that for its actual vs forecast.",
     resolve: (_root, _args, ctx) => {
       ctx.requireViewer();
       return ctx.clock.now().toISOString().slice(0, 10);

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@keel/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -57,11 +58,24 @@ export async function findEntity(db: Db, entityId: string): Promise<EntityRow | 
   return rows[0] ?? null;
 }
 
-/** Creates an entity owned by the user, with its default chart of accounts and report, in one transaction. */
-export async function createEntity(db: Db, clock: Clock, userId: string, name: string): Promise<EntityRow> {
+/**
+ * Creates an entity owned by the user, with its default chart of accounts and report, in one transaction.
+ * `timeZone` (already validated: timeZoneSchema) is the company's own; without one it keeps
+ * DEFAULT_TIME_ZONE (UTC), which an owner or admin changes in settings.
+ */
+export async function createEntity(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  name: string,
+  options: { timeZone?: string } = {},
+): Promise<EntityRow> {
   return db.transaction(async (tx) => {
     const now = clock.now();
-    const [entity] = await tx.insert(entities).values({ name, createdAt: now, updatedAt: now }).returning();
+    const [entity] = await tx
+      .insert(entities)
+      .values({ name, timeZone: options.timeZone ?? DEFAULT_TIME_ZONE, createdAt: now, updatedAt: now })
+      .returning();
     if (!entity) throw new Error('Entity insert returned nothing');
     await tx
       .insert(memberships)

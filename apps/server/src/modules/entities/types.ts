@@ -1,3 +1,4 @@
+import { dayIn } from '@keel/domain';
 import type { users } from '../../db/schema';
 import { builder } from '../../graphql/builder';
 import { defaultEntityIdForUser, type EntityRow, hasProviderBankAccount } from './service';
@@ -12,6 +13,15 @@ export const EntityRef = builder.objectRef<EntityRow>('Entity').implement({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     demo: t.exposeBoolean('demo'),
+    timeZone: t.exposeString('timeZone', {
+      description:
+        "The company's IANA time zone ('America/Los_Angeles'): its 'today', transaction days, month ends and statement months follow it. Set at creation, changed with setEntityTimeZone.",
+    }),
+    today: t.string({
+      description:
+        "The company's today (YYYY-MM-DD) in its own time zone by the server's clock: it decides actual vs forecast for this company.",
+      resolve: (entity, _args, ctx) => dayIn(entity.timeZone, ctx.clock.now()),
+    }),
     apiFlags: t.field({ type: ApiFlagsRef, resolve: (entity) => entity.apiFlags }),
     createdAt: t.field({ type: 'DateTime', resolve: (entity) => entity.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (entity) => entity.updatedAt }),
@@ -56,7 +66,7 @@ export const MeRef = builder.objectRef<UserRow>('Me').implement({
   }),
 });
 
-export function isStaffEmail(
+function isStaffEmail(
   email: string,
   config: { STAFF_EMAIL_DOMAINS: string; FEATURE_FLAGS_ALLOWED_EMAIL: string },
 ): boolean {

@@ -1,4 +1,4 @@
-import { apiError } from '../../graphql/errors';
+import { apiError } from '../../errors';
 
 /**
  * The hiring module's refusals. A missing row and another company's row get the same NOT_FOUND

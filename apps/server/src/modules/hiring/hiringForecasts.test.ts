@@ -10,12 +10,11 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { hiringClient, idOf } from '../../../test/hiringTestKit';
 import {
   createLedgerFixture,
+  expectBooksExact,
   forecastRollupsOf,
   type LedgerFixture,
   ledgerSnapshot,
   reportRowOf,
-  rollupMismatches,
-  unbalancedTransactions,
 } from '../../../test/ledgerTestKit';
 import { entityLedgerVersions, forecasts, hiringSettings } from '../../db/schema';
 import { createAccount } from '../ledger/accounts';
@@ -84,11 +83,6 @@ function nonZero(row: Record<string, number>) {
   return Object.fromEntries(
     Object.entries(row).filter(([key, amount]) => /^\d{4}-\d{2}$/.test(key) && amount !== 0),
   );
-}
-
-async function expectBooksExact() {
-  expect(await rollupMismatches(t.db, acme.entityId)).toEqual([]);
-  expect(await unbalancedTransactions(t.db, acme.entityId)).toEqual([]);
 }
 
 async function hiringForecastRows() {
@@ -163,7 +157,7 @@ describe('hiring plan forecasts', () => {
     expect(nonZero(await reportRow(salaries))).toEqual(reportMonths(expected));
     const rows = await hiringForecastRows();
     expect(rows).toEqual([{ id: expect.any(String), accountId: salaries, startMonth: CURRENT_MONTH }]);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it("writes contractors' cost onto a Contractors account made under Expense", async () => {
@@ -189,7 +183,7 @@ describe('hiring plan forecasts', () => {
     });
     expect(await forecastRollups(contractors)).toEqual(expected);
     expect(nonZero(await reportRow(contractors))).toEqual(expected);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('adds employer taxes and benefits onto the salaries account, then onto their own accounts', async () => {
@@ -236,7 +230,7 @@ describe('hiring plan forecasts', () => {
     expect(await forecastRollups(benefits)).toEqual(planCosts(plan, rates, 'benefits'));
     expect(nonZero(await reportRow(taxes))).toEqual(reportMonths(planCosts(plan, rates, 'employerTaxes')));
     expect((await hiringForecastRows()).length).toBe(4);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('follows a new salary, an end month and a deleted position', async () => {
@@ -255,7 +249,7 @@ describe('hiring plan forecasts', () => {
     expect((await hiringForecastRows()).some((row) => row.accountId === contractors)).toBe(false);
     const [row] = await t.db.select().from(hiringSettings).where(eq(hiringSettings.entityId, acme.entityId));
     expect(row?.contractorsForecastId).toBeNull();
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('moves a line to another account: the old account loses its forecast', async () => {
@@ -269,7 +263,7 @@ describe('hiring plan forecasts', () => {
     expect(await forecastRollups(wages)).toEqual(before);
     expect((await hiringForecastRows()).some((row) => row.accountId === salaries)).toBe(false);
     salaries = wages;
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('writes nothing when nothing changes', async () => {
@@ -346,6 +340,6 @@ describe('hiring plan forecasts', () => {
     const after = await forecastRollups(salaries);
     expect(after[CURRENT_MONTH]).toBe(november);
     expect(after['2026-12']).toBe(15_000_00);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 });

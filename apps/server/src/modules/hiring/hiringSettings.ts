@@ -16,7 +16,7 @@ export type HiringCostLine = 'salaries' | 'contractors' | 'taxes' | 'benefits';
  * when a line has no account yet. Salaries and Contractors are made under Expense when none is found;
  * Employer taxes and Benefits without an account of their own go onto the salaries account.
  */
-export const HIRING_ACCOUNT_NAMES: Record<HiringCostLine, readonly string[]> = {
+const HIRING_ACCOUNT_NAMES: Record<HiringCostLine, readonly string[]> = {
   salaries: ['Salaries', 'Payroll'],
   contractors: ['Contractors'],
   taxes: ['Payroll Taxes'],

@@ -57,7 +57,7 @@ export const EmployeeRef = builder.objectRef<EmployeeView>('Employee').implement
   }),
 });
 
-export const JobPositionKindRef = builder.enumType('JobPositionKind', {
+const JobPositionKindRef = builder.enumType('JobPositionKind', {
   description: 'Spec §3: a salary means an employee; a rate with hours means a contractor.',
   values: ['employee', 'contractor'] as const,
 });

@@ -5,12 +5,10 @@
 import './hiringQueries';
 import './hiringMutations';
 
-export { HIRING_ACCOUNT_NAMES, type HiringSettingsView, loadHiringSettings } from './hiringSettings';
-export { type HiringPlanView, loadHiringPlan } from './loadHiringPlan';
-export type { Placement } from './placeSibling';
-export { HIRING_FORECAST_NAMES, refreshHiringForecasts } from './refreshHiringForecasts';
-export { createDepartment, deleteDepartment, updateDepartment } from './saveDepartment';
-export { createEmployee, deleteEmployee, updateEmployee } from './saveEmployee';
-export { createJobPosition, deleteJobPosition, updateJobPosition } from './saveJobPosition';
-export { createJobTitle, deleteJobTitle, updateJobTitle } from './saveJobTitle';
-export { type HiringSettingsInput, updateHiringSettings } from './updateHiringSettings';
+export { loadHiringSettings } from './hiringSettings';
+export { loadHiringPlan } from './loadHiringPlan';
+export { createDepartment } from './saveDepartment';
+export { createEmployee } from './saveEmployee';
+export { createJobPosition } from './saveJobPosition';
+export { createJobTitle } from './saveJobTitle';
+export { updateHiringSettings } from './updateHiringSettings';

@@ -1,19 +1,15 @@
-import {
-  computeHiringPlanCosts,
-  type HiringMonthCost,
-  hiringForecastMonths,
-  monthKeyOfDate,
-} from '@keel/domain';
+import { computeHiringPlanCosts, type HiringMonthCost, hiringForecastMonths, monthIn } from '@keel/domain';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { hiringSettings } from '../../db/schema';
+import { entityTimeZone } from '../entities/timeZone';
 import { deleteDerivedForecast, writeDerivedForecast } from '../ledger/forecasts';
 import { listJobPositions } from './hiringRows';
 import { ensureHiringSettings, type HiringCostLine, resolveLineAccount } from './hiringSettings';
 
 /** The forecasts' names, as the report's drawers and Entry History show them. */
-export const HIRING_FORECAST_NAMES: Record<HiringCostLine, string> = {
+const HIRING_FORECAST_NAMES: Record<HiringCostLine, string> = {
   salaries: 'Hiring plan: Salaries',
   contractors: 'Hiring plan: Contractors',
   taxes: 'Hiring plan: Employer taxes',
@@ -54,7 +50,7 @@ export async function refreshHiringForecasts(
 ): Promise<void> {
   const settings = await ensureHiringSettings(tx, clock, entityId);
   const now = clock.now();
-  const currentMonth = monthKeyOfDate(now.toISOString());
+  const currentMonth = monthIn(await entityTimeZone(tx, entityId), now);
   const months = hiringForecastMonths(currentMonth);
   const costs = computeHiringPlanCosts(await listJobPositions(tx, entityId), months, {
     employerTaxBasisPoints: settings.employerTaxBasisPoints,

@@ -13,7 +13,7 @@ import { lockHiringPlan } from './lockHiringPlan';
 import { type Placement, placementReference, placeSibling } from './placeSibling';
 import { writeSiblingOrder } from './writeSiblingOrder';
 
-export type DepartmentInput = {
+type DepartmentInput = {
   name?: string | null;
   /** The department to go in; absent: the sibling the placement names' parent, else where it is. */
   parentId?: string | null;

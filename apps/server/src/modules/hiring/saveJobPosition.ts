@@ -42,7 +42,7 @@ import { writeSiblingOrder } from './writeSiblingOrder';
  * months 'YYYY-MM'. On update an absent (undefined) field stays as it is; null clears the employee,
  * salary, rate, hours and end month.
  */
-export type JobPositionInput = {
+type JobPositionInput = {
   departmentId?: string | null;
   jobTitleId?: string | null;
   employeeId?: string | null;

@@ -19,7 +19,7 @@ import { lockHiringPlan } from './lockHiringPlan';
  * A role's fields; amounts in units (dollars, at most 2 decimals) or as typed ('' is none). On update an
  * absent (undefined) field stays; a null amount clears the default.
  */
-export type JobTitleInput = {
+type JobTitleInput = {
   name?: string | null;
   defaultSalary?: number | string | null;
   defaultBonus?: number | string | null;

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { hiringSettings } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { apiError } from '../../graphql/errors';
+import { apiError } from '../../errors';
 import { parseInput } from '../../graphql/parseInput';
 import { badHiringInput } from './hiringErrors';
 import { checkHiringAccount, ensureHiringSettings, type HiringSettingsRow } from './hiringSettings';
@@ -16,7 +16,7 @@ import { refreshHiringForecasts } from './refreshHiringForecasts';
  * contractors accounts and clears the taxes and benefits accounts (those lines then go onto the
  * salaries account). Percents are 0 to 100 with at most 2 decimals (7.65).
  */
-export type HiringSettingsInput = {
+type HiringSettingsInput = {
   entityId: string;
   salariesAccountId?: string | null;
   contractorsAccountId?: string | null;

@@ -1,5 +1,5 @@
 /**
- * Background jobs on GraphQL (issue 17): the JobStatus type (spec §3), entityJobs, cancelEntityJob and
+ * Background jobs on GraphQL: the JobStatus type (spec §3), entityJobs, cancelEntityJob and
  * the entityJobWasUpdated subscription (spec §7). The queue itself is apps/server/src/jobs/.
  */
 import './jobTypes';

@@ -1,5 +1,5 @@
+import { apiError } from '../../errors';
 import { builder } from '../../graphql/builder';
-import { apiError } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { cancelJob } from '../../jobs/cancelJob';
 import { JobStatusRef } from './jobTypes';

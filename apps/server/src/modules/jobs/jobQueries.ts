@@ -1,5 +1,5 @@
+import { badInput } from '../../errors';
 import { builder } from '../../graphql/builder';
-import { badInput } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { JOB_LIST_MAX, listJobs } from '../../jobs/jobRows';
 import { JobStatusRef } from './jobTypes';

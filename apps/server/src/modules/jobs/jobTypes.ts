@@ -4,9 +4,9 @@ import type { JobStatusEvent } from '../../jobs/jobEvents';
 import type { JobRow } from '../../jobs/jobRows';
 
 /** A job row or a status event heard on the company's topic: both answer as JobStatus. */
-export type JobStatusView = JobRow | JobStatusEvent;
+type JobStatusView = JobRow | JobStatusEvent;
 
-export const JobStateRef = builder.enumType('JobState', {
+const JobStateRef = builder.enumType('JobState', {
   description:
     'Where a job is (spec §3 Job status): queued (waiting, or waiting to retry), running, succeeded, failed (its error says why), canceled. The last three are final.',
   values: JOB_STATUSES,

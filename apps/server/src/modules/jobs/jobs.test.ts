@@ -8,7 +8,7 @@ import { enqueueJob } from '../../jobs/enqueueJob';
 import type { JobHandlers } from '../../jobs/jobHandler';
 
 /**
- * Issue 17 over GraphQL: entityJobs, cancelEntityJob and the entityJobWasUpdated subscription over
+ * Background jobs over GraphQL: entityJobs, cancelEntityJob and the entityJobWasUpdated subscription over
  * SSE, on two servers of one database (server A runs the jobs, server B only serves subscribers), each
  * listening on a real port as behind a proxy.
  */

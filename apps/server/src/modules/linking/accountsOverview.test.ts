@@ -6,7 +6,7 @@ import {
   type QuickbooksAccountView,
   syncNow,
 } from '../../../test/accountingTestKit';
-import { deposit, openKeelAccount } from '../../../test/bankingTestKit';
+import { deposit, openDepositAccount } from '../../../test/bankingTestKit';
 import { monthCells, reportGrid } from '../../../test/dashboardTestKit';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
 import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
@@ -22,7 +22,7 @@ import { queryRows } from '../../db/queryRows';
 const OVERVIEW = `query($e: ID!) { accountsOverview(entityId: $e) {
   asOf summary { assets liabilities netWorth }
   groups { name total items { accountId accountingCategory name mask officialName ledgerAccountId ledgerBalance
-    institutionName provider needsReconnect updatedAt balances { current available } } }
+    institutionName provider sourceLabel needsReconnect updatedAt balances { current available } } }
   netWorth { id name color data { date value } } totalAssets { id name color data { date value } } } }`;
 
 type Item = {
@@ -30,7 +30,8 @@ type Item = {
   ledgerAccountId: string;
   ledgerBalance: number;
   provider: string;
-  balances: { current: number };
+  sourceLabel: string;
+  balances: { current: number | null };
 };
 type Overview = {
   asOf: string;
@@ -71,9 +72,39 @@ async function booksThrough(ledgerAccountIds: string[], date: string): Promise<n
   return Number(row?.total ?? 0);
 }
 
+/** A sub-account of `parentId`, made through the API. */
+async function addAccount(fixture: LedgerFixture, name: string, parentId: string): Promise<string> {
+  const result = await fixture.gql<{ createAccount: { id: string } }>(
+    'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
+    { e: fixture.entityId, p: parentId, n: name },
+  );
+  expect(result.errors).toBeUndefined();
+  return result.data!.createAccount.id;
+}
+
+/** `amount` (debit-positive cents) on `accountId` against `againstId`, booked through the API. */
+async function bookTransfer(
+  fixture: LedgerFixture,
+  accountId: string,
+  againstId: string,
+  amount: number,
+  date: string,
+): Promise<void> {
+  const result = await fixture.gql(
+    `mutation($e: ID!, $a: ID!, $g: ID!, $d: Date!, $m: Cents!) {
+      createUserTransaction(entityId: $e, accountId: $a, againstId: $g, date: $d, amount: $m) { id } }`,
+    { e: fixture.entityId, a: accountId, g: againstId, d: date, m: amount },
+  );
+  expect(result.errors).toBeUndefined();
+}
+
 describe('AccountsOverview', () => {
-  it('groups the linked accounts Cash, Credit Cards, Investments, Loans, Other', () => {
-    expect(overview.groups.map((group) => [group.name, group.items.map((item) => item.name)])).toEqual([
+  it('groups the linked accounts Cash, Credit Cards, Investments, Loans, Other, with their sources', () => {
+    const linked = overview.groups.map((group) => [
+      group.name,
+      group.items.filter((item) => item.provider !== 'books').map((item) => item.name),
+    ]);
+    expect(linked).toEqual([
       [
         'Cash',
         expect.arrayContaining([
@@ -89,13 +120,24 @@ describe('AccountsOverview', () => {
       ['Loans', ['Gingham Equipment Loan']],
       ['Other', []],
     ]);
-    expect(overview.groups[0]?.items).toHaveLength(5);
-    expect(overview.groups[1]?.items).toHaveLength(2);
+    expect(linked[0]?.[1]).toHaveLength(5);
+    expect(linked[1]?.[1]).toHaveLength(2);
+    const items = overview.groups.flatMap((group) => group.items);
+    for (const item of items.filter((one) => one.provider === 'plaid'))
+      expect(item.sourceLabel).toBe('Linked · Plaid');
+    for (const item of items.filter((one) => one.provider === 'moneykit'))
+      expect(item.sourceLabel).toBe('Linked · MoneyKit');
+    // What the opening balances were booked against: an account of the books alone, under Other.
+    const other = overview.groups.find((group) => group.name === 'Other');
+    expect(other?.items.map((item) => [item.name, item.provider, item.sourceLabel])).toEqual([
+      ['Opening Balance Equity', 'books', 'Books only'],
+    ]);
   });
 
   it("shows each account at the bank's balance, which is its balance in the books", async () => {
     for (const group of overview.groups) {
       for (const item of group.items) {
+        if (item.provider === 'books') continue;
         expect(item.ledgerBalance, item.name).toBe(item.balances.current);
         const owed = group.name === 'Credit Cards' || group.name === 'Loans';
         expect(await booksBalance(t, item.ledgerAccountId)).toBe(
@@ -159,7 +201,7 @@ describe('AccountsOverview', () => {
 
   it("counts Keel's own deposit accounts as cash, at the bank's balance, which is the books' too", async () => {
     const keel = await createLedgerFixture(t, 'Keel Banked');
-    const account = await openKeelAccount(keel);
+    const account = await openDepositAccount(keel);
     await deposit(t, account.id, 250_075, '2026-10-05');
     await deposit(t, account.id, 1_000, TEST_TODAY);
     const plaid = await linkPlaid(t, keel);
@@ -221,7 +263,41 @@ describe('AccountsOverview', () => {
             : 'Loans',
       );
     }
-    expect(fromQuickbooks.some((item) => /receivable|equity/i.test(item.name))).toBe(false);
+    // Its other accounts (receivables, equity…) show under Other, as the report's Other line has them.
+    for (const item of items.filter(
+      (one) => /receivable|equity/i.test(one.name) && one.ledgerBalance !== 0,
+    )) {
+      expect(item.group, item.name).toBe('Other');
+    }
+  });
+
+  it('shows an account of the books nothing feeds, in the group of its root, as the report does', async () => {
+    const books = await createLedgerFixture(t, 'Books Only Co');
+    const savings = await addAccount(books, 'Reserve Savings', await books.account('Banks'));
+    const income = await books.account('Income');
+    await bookTransfer(books, savings, income, 1_234_56, '2026-09-14');
+    await bookTransfer(books, await books.account('Investments'), income, 50_000_00, '2026-10-01');
+    const shown = (await books.gql<{ accountsOverview: Overview }>(OVERVIEW, { e: books.entityId })).data!
+      .accountsOverview;
+    const cash = shown.groups.find((group) => group.name === 'Cash');
+    expect(cash?.items).toEqual([
+      expect.objectContaining({
+        name: 'Reserve Savings',
+        provider: 'books',
+        sourceLabel: 'Books only',
+        ledgerBalance: 1_234_56,
+        balances: { current: null, available: null },
+      }),
+    ]);
+    expect(shown.groups.find((group) => group.name === 'Investments')?.items).toEqual([
+      expect.objectContaining({ name: 'Investments', provider: 'books', ledgerBalance: 50_000_00 }),
+    ]);
+    expect(shown.summary).toEqual({ assets: 51_234_56, liabilities: 0, netWorth: 51_234_56 });
+    expect(shown.netWorth.data).toEqual([
+      { date: '2026-09-30', value: 1_234_56 },
+      { date: '2026-10-31', value: 51_234_56 },
+      { date: TEST_TODAY, value: 51_234_56 },
+    ]);
   });
 
   it('is empty for a company with no links, and refused to a card-only member', async () => {

@@ -1,62 +1,82 @@
 import {
   addMonths,
   type Cents,
+  computeAccountFigures,
+  dayIn,
   latestMonth,
   type MonthKey,
   monthBounds,
-  monthKeyOfDate,
+  monthIn,
+  monthRange,
   PRODUCT_NAME,
 } from '@keel/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, min } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { LinkProvider } from '../../db/schema';
-import { monthlyRollups } from '../../db/schema';
+import { accounts, monthlyRollups } from '../../db/schema';
 import { readSnapshot } from '../../db/transactions';
-import { listQuickbooksAccounts, type QuickbooksRoot, quickbooksRootOf } from '../accounting';
+import { listQuickbooksAccounts } from '../accounting';
 import { listDepositAccounts } from '../banking';
+import { entityTimeZone } from '../entities/timeZone';
+import type { AccountRow } from '../ledger/accounts';
+import { figureAccountsOf, readOpeningBalances, readRangeRollups } from '../reports/loadReport';
+import { MAX_REPORT_SPAN_MONTHS } from '../reports/resolveReportRange';
 import { listAccountsOfLinks, listBankLinks, needsReconnect } from './bankLinkRows';
-import { isOwedType } from './booksAccounts';
 
 /** The overview's groups (spec §9 account groups; Banks shown as Cash), in the page's order. */
-export const OVERVIEW_GROUPS = ['Cash', 'Credit Cards', 'Investments', 'Loans', 'Other'] as const;
+const OVERVIEW_GROUPS = ['Cash', 'Credit Cards', 'Investments', 'Loans', 'Other'] as const;
 export type OverviewGroupName = (typeof OVERVIEW_GROUPS)[number];
 
-const GROUP_OF_TYPE: Record<string, OverviewGroupName> = {
-  depository: 'Cash',
-  credit: 'Credit Cards',
-  investment: 'Investments',
-  loan: 'Loans',
+/** The group of each balance-sheet root of the chart, by its account group (the report's line names). */
+const GROUP_OF_ACCOUNT_GROUP: Record<string, OverviewGroupName> = {
+  Banks: 'Cash',
+  'Credit Cards': 'Credit Cards',
+  Investments: 'Investments',
+  Loans: 'Loans',
+  Other: 'Other',
 };
 
 /** Spec §9: assets are Cash and Investments; liabilities Credit Cards and Loans; Other is neither. */
 const ASSET_GROUPS: readonly OverviewGroupName[] = ['Cash', 'Investments'];
 const LIABILITY_GROUPS: readonly OverviewGroupName[] = ['Credit Cards', 'Loans'];
 
-/** How many months the series reach back at most (the current one included). */
-export const SERIES_MONTHS = 24;
+/** How many months the series reach back at most (the current one included): the report's widest span. */
+const SERIES_MONTHS = MAX_REPORT_SPAN_MONTHS;
 
 /**
- * Where an overview account comes from: a bank linked through provider A or B, Keel's own bank, or the
- * accounting source (QuickBooks Online's bank, card, investment and loan accounts).
+ * Where an overview account comes from: a bank linked through provider A or B, Keel's own bank, the
+ * accounting source (QuickBooks Online), or the books alone (an account of the chart nothing feeds).
  */
-export type OverviewSource = LinkProvider | 'keel' | 'quickbooks';
+export type OverviewSource = LinkProvider | 'keel' | 'quickbooks' | 'books';
+
+/** How the page names each source. */
+export const SOURCE_LABELS: Record<OverviewSource, string> = {
+  plaid: 'Linked · Plaid',
+  moneykit: 'Linked · MoneyKit',
+  keel: `${PRODUCT_NAME} account`,
+  quickbooks: 'Imported · QuickBooks Online',
+  books: 'Books only',
+};
 
 export type OverviewItem = {
+  /** The linked, Keel or QuickBooks account's id; for an account of the books alone, its ledger id. */
   accountId: string;
   source: OverviewSource;
   name: string;
+  /** Its place in the chart: 'Banks/Mercury Checking'. */
+  accountPath: string;
   mask: string | null;
   officialName: string | null;
-  institutionName: string;
+  institutionName: string | null;
   group: OverviewGroupName;
-  /** The bank's balances, as it states them (owed positive). */
+  /** The bank's balances, as it states them (owed positive); null for an account of the books alone. */
   balances: { currentBalance: Cents | null; availableBalance: Cents | null };
   ledgerAccountId: string;
-  /** The mirror's balance in the books as the page shows it: owed balances positive, like the bank's. */
+  /** Its own balance in the books at the close of the current month, shown as the report shows it. */
   ledgerBalance: Cents;
   needsReconnect: boolean;
-  /** When its balances were last read from the bank. */
-  updatedAt: Date;
+  /** When its balances were last read from the bank; null for an account of the books alone. */
+  updatedAt: Date | null;
 };
 export type OverviewGroup = { name: OverviewGroupName; total: Cents; items: OverviewItem[] };
 export type BalanceSeries = {
@@ -65,123 +85,232 @@ export type BalanceSeries = {
   color: string;
   data: { date: string; value: Cents }[];
 };
+export type GroupHistory = { name: OverviewGroupName; data: { date: string; value: Cents }[] };
 export type AccountsOverview = {
   asOf: string;
+  /** The current month in the company's time zone: the series' last. */
+  currentMonth: MonthKey;
+  timeZone: string;
   groups: OverviewGroup[];
   summary: { assets: Cents; liabilities: Cents; netWorth: Cents };
   netWorth: BalanceSeries;
   totalAssets: BalanceSeries;
+  /** Each group's balance month by month, as the report's line of its root shows it. */
+  groupHistory: GroupHistory[];
 };
 
 /**
- * AccountsOverview(entityId) (spec §2 /accounts): the company's linked accounts grouped Cash, Credit
- * Cards, Investments, Loans, Other; a summary of assets and liabilities; and the net worth and total
- * assets series, month by month, in cents. Every figure comes from the books (the monthly rollups of
- * each account's mirror), so the overview says what the report says; after each sync the books equal
- * the bank's balances (reconcileOpeningBalances.ts), so it says what the bank says too. A liability's
- * balance counts negatively in net worth (a credit balance in the books: spec §9's negated sign).
- * Read in one snapshot, so a sync writing meanwhile never shows half.
+ * AccountsOverview(entityId) (spec §2 /accounts): the company's balance-sheet accounts grouped Cash
+ * (the chart's Banks), Credit Cards, Investments, Loans and Other, each account with where it comes from
+ * (a linked bank, Keel's own bank, QuickBooks or the books alone); a summary of assets and liabilities;
+ * and the net worth and total assets series, month by month, in cents.
+ *
+ * Every figure is the Financial Report's: the same chart, rollups, opening balances and figure engine
+ * (computeAccountFigures, actuals through the current month), so a group's balance in a month is the
+ * report's line of its root in that month, to the cent. The series run from the first month the books
+ * have an actual balance-sheet entry (at most SERIES_MONTHS back) to the current month in the company's
+ * time zone. A liability counts negatively in net worth (spec §9). Read in one snapshot, so a sync
+ * writing meanwhile never shows half.
  */
 export async function readAccountsOverview(
   db: Db | Tx,
   entityId: string,
   now: Date,
 ): Promise<AccountsOverview> {
-  const today = now.toISOString().slice(0, 10);
   return readSnapshot(db, async (tx) => {
-    const sources = [
+    const timeZone = await entityTimeZone(tx, entityId);
+    const today = dayIn(timeZone, now);
+    const currentMonth = monthIn(timeZone, now);
+    const chart = await tx
+      .select()
+      .from(accounts)
+      .where(eq(accounts.entityId, entityId))
+      .orderBy(asc(accounts.sortOrder), asc(accounts.name), asc(accounts.id));
+    const months = monthRange(await firstHistoryMonth(tx, entityId, currentMonth), currentMonth);
+    const range = {
+      startMonth: months[0] ?? currentMonth,
+      endMonth: currentMonth,
+      actualsEndMonth: currentMonth,
+      currentMonth,
+    };
+    const figures = computeAccountFigures({
+      accounts: figureAccountsOf(chart),
+      rollups: await readRangeRollups(tx, entityId, range),
+      openingBalances: await readOpeningBalances(tx, entityId, range.startMonth),
+      months,
+      actualsEndMonth: currentMonth,
+    });
+    const last = months.length - 1;
+    const sources = new Map<string, OverviewSourceItem>();
+    for (const source of [
       ...(await linkedSources(tx, entityId)),
       ...(await keelSources(tx, entityId, now)),
       ...(await quickbooksSources(tx, entityId)),
-    ];
-    const ledgerIds = sources.map((source) => source.ledgerAccountId);
-    const rollups = ledgerIds.length
-      ? await tx
-          .select({
-            accountId: monthlyRollups.accountId,
-            month: monthlyRollups.month,
-            amount: monthlyRollups.amount,
-          })
-          .from(monthlyRollups)
-          .where(
-            and(
-              eq(monthlyRollups.entityId, entityId),
-              eq(monthlyRollups.scenario, 'actual'),
-              inArray(monthlyRollups.accountId, ledgerIds),
-            ),
-          )
-      : [];
-    const currentMonth = monthKeyOfDate(today);
-    const rawThrough = (accountId: string, month: MonthKey) =>
-      rollups.reduce(
-        (sum, row) => (row.accountId === accountId && row.month <= month ? sum + row.amount : sum),
-        0,
-      );
-    const items: OverviewItem[] = sources.map(({ owed, ...source }) => {
-      const raw = rawThrough(source.ledgerAccountId, currentMonth);
-      return { ...source, ledgerBalance: owed ? -raw : raw };
+    ]) {
+      if (!sources.has(source.ledgerAccountId)) sources.set(source.ledgerAccountId, source);
+    }
+    const roots = balanceSheetRoots(chart);
+    const paths = chartPaths(chart);
+    const groups: OverviewGroup[] = OVERVIEW_GROUPS.map((name) => {
+      const items = roots
+        .filter((root) => root.group === name)
+        .flatMap((root) => subtreeInOrder(chart, root.account))
+        .flatMap((account): OverviewItem[] => {
+          const ledgerBalance = figures.get(account.id)?.own[last] ?? 0;
+          const source = sources.get(account.id);
+          if (ledgerBalance === 0 && !source) return [];
+          return [itemOf(account, name, paths.get(account.id) ?? account.name, ledgerBalance, source)];
+        });
+      return { name, items, total: groupValue(figures, roots, name, last) };
     });
-    const groups = OVERVIEW_GROUPS.map((name) => {
-      const members = items.filter((item) => item.group === name);
-      return { name, items: members, total: members.reduce((sum, item) => sum + item.ledgerBalance, 0) };
-    });
-    const totalOf = (names: readonly OverviewGroupName[]) =>
-      groups.filter((group) => names.includes(group.name)).reduce((sum, group) => sum + group.total, 0);
-    const assets = totalOf(ASSET_GROUPS);
-    const liabilities = totalOf(LIABILITY_GROUPS);
-    const months = seriesMonths(
-      rollups.map((row) => row.month),
-      currentMonth,
-    );
-    /** Raw balances (debits positive) of the items in these groups at the end of the month. */
-    const rawOf = (names: readonly OverviewGroupName[], month: MonthKey) =>
-      items
-        .filter((item) => names.includes(item.group))
-        .reduce((sum, item) => sum + rawThrough(item.ledgerAccountId, month), 0);
+    const sumOf = (names: readonly OverviewGroupName[], index: number) =>
+      names.reduce((sum, name) => sum + groupValue(figures, roots, name, index), 0);
     const pointDate = (month: MonthKey) => (month === currentMonth ? today : monthBounds(month).lastDay);
+    const series = (compute: (index: number) => Cents) =>
+      months.map((month, index) => ({ date: pointDate(month), value: compute(index) }));
+    const assets = sumOf(ASSET_GROUPS, last);
+    const liabilities = sumOf(LIABILITY_GROUPS, last);
     return {
       asOf: today,
+      currentMonth,
+      timeZone,
       groups,
       summary: { assets, liabilities, netWorth: assets - liabilities },
       netWorth: {
         id: 'netWorth',
         name: 'Net Worth',
         color: '#228be6',
-        data: months.map((month) => ({
-          date: pointDate(month),
-          value: rawOf([...ASSET_GROUPS, ...LIABILITY_GROUPS], month),
-        })),
+        data: series((index) => sumOf(ASSET_GROUPS, index) - sumOf(LIABILITY_GROUPS, index)),
       },
       totalAssets: {
         id: 'totalAssets',
         name: 'Total Assets',
         color: '#40c057',
-        data: months.map((month) => ({ date: pointDate(month), value: rawOf(ASSET_GROUPS, month) })),
+        data: series((index) => sumOf(ASSET_GROUPS, index)),
       },
+      groupHistory: OVERVIEW_GROUPS.map((name) => ({
+        name,
+        data: series((index) => groupValue(figures, roots, name, index)),
+      })),
     };
   });
 }
 
-/** The months from the first with activity (at most SERIES_MONTHS back) to the current one. */
-function seriesMonths(active: readonly string[], current: MonthKey): MonthKey[] {
-  const earliest = addMonths(current, 1 - SERIES_MONTHS);
-  const oldest = active.filter((month) => month <= current).sort()[0] ?? current;
-  const first = latestMonth(oldest, earliest);
-  const months: MonthKey[] = [];
-  for (let month = first; month <= current; month = addMonths(month, 1)) months.push(month);
-  return months;
+/**
+ * The first month of the history: the first with an actual entry on a balance-sheet account, at most
+ * SERIES_MONTHS back (opening balances carry what is older); the current month when there is none yet.
+ */
+async function firstHistoryMonth(tx: Db | Tx, entityId: string, currentMonth: MonthKey): Promise<MonthKey> {
+  const [row] = await tx
+    .select({ month: min(monthlyRollups.month) })
+    .from(monthlyRollups)
+    .innerJoin(accounts, eq(accounts.id, monthlyRollups.accountId))
+    .where(
+      and(
+        eq(monthlyRollups.entityId, entityId),
+        eq(monthlyRollups.scenario, 'actual'),
+        isNotNull(accounts.accountGroup),
+      ),
+    );
+  const first = row?.month && row.month < currentMonth ? row.month : currentMonth;
+  return latestMonth(first, addMonths(currentMonth, 1 - SERIES_MONTHS));
 }
 
-type OverviewSourceItem = Omit<OverviewItem, 'ledgerBalance'> & { owed: boolean };
+type Root = { account: AccountRow; group: OverviewGroupName };
+
+/** The chart's roots that are balance-sheet lines of the report (Banks, Credit Cards, …), with their group. */
+function balanceSheetRoots(chart: readonly AccountRow[]): Root[] {
+  return chart.flatMap((account) => {
+    const group = account.parentId === null ? GROUP_OF_ACCOUNT_GROUP[account.accountGroup ?? ''] : undefined;
+    return group ? [{ account, group }] : [];
+  });
+}
+
+/** A group's balance in the month at `index`: its roots' totals (sub-accounts included), shown. */
+function groupValue(
+  figures: ReturnType<typeof computeAccountFigures>,
+  roots: readonly Root[],
+  name: OverviewGroupName,
+  index: number,
+): Cents {
+  return roots
+    .filter((root) => root.group === name)
+    .reduce((sum, root) => sum + (figures.get(root.account.id)?.total[index] ?? 0), 0);
+}
+
+/** An account and its sub-accounts, depth first in the grid's order (sort order, then name). */
+function subtreeInOrder(chart: readonly AccountRow[], root: AccountRow): AccountRow[] {
+  const children = new Map<string, AccountRow[]>();
+  for (const account of chart) {
+    if (account.parentId === null) continue;
+    const siblings = children.get(account.parentId) ?? [];
+    siblings.push(account);
+    children.set(account.parentId, siblings);
+  }
+  const ordered: AccountRow[] = [];
+  const seen = new Set<string>();
+  const visit = (account: AccountRow) => {
+    if (seen.has(account.id)) return;
+    seen.add(account.id);
+    ordered.push(account);
+    for (const child of children.get(account.id) ?? []) visit(child);
+  };
+  visit(root);
+  return ordered;
+}
+
+/** Each account's path of names from its root: 'Banks/Mercury Checking'. */
+function chartPaths(chart: readonly AccountRow[]): Map<string, string> {
+  const byId = new Map(chart.map((account) => [account.id, account]));
+  const paths = new Map<string, string>();
+  for (const account of chart) {
+    const names = [account.name];
+    let parent = account.parentId ? byId.get(account.parentId) : undefined;
+    for (let depth = 0; parent && depth < 64; depth++) {
+      names.unshift(parent.name);
+      parent = parent.parentId ? byId.get(parent.parentId) : undefined;
+    }
+    paths.set(account.id, names.join('/'));
+  }
+  return paths;
+}
+
+function itemOf(
+  account: AccountRow,
+  group: OverviewGroupName,
+  accountPath: string,
+  ledgerBalance: Cents,
+  source: OverviewSourceItem | undefined,
+): OverviewItem {
+  if (source) return { ...source, group, accountPath, ledgerBalance };
+  return {
+    accountId: account.id,
+    source: 'books',
+    name: account.name,
+    accountPath,
+    mask: null,
+    officialName: null,
+    institutionName: null,
+    group,
+    balances: { currentBalance: null, availableBalance: null },
+    ledgerAccountId: account.id,
+    ledgerBalance,
+    needsReconnect: false,
+    updatedAt: null,
+  };
+}
+
+/** What a source says of an account of the books; its group and balance come from the books. */
+type OverviewSourceItem = Omit<OverviewItem, 'ledgerBalance' | 'group' | 'accountPath'>;
 
 /** The accounts of the company's bank links that have a mirror in the books. */
 async function linkedSources(tx: Db | Tx, entityId: string): Promise<OverviewSourceItem[]> {
   const links = await listBankLinks(tx, entityId);
-  const accounts = await listAccountsOfLinks(
+  const linked = await listAccountsOfLinks(
     tx,
     links.map((link) => link.id),
   );
-  return accounts.flatMap((account) => {
+  return linked.flatMap((account) => {
     const link = links.find((candidate) => candidate.id === account.linkId);
     if (!link || account.ledgerAccountId === null) return [];
     return [
@@ -192,10 +321,8 @@ async function linkedSources(tx: Db | Tx, entityId: string): Promise<OverviewSou
         mask: account.mask,
         officialName: account.officialName,
         institutionName: link.institutionName,
-        group: GROUP_OF_TYPE[account.accountType] ?? 'Other',
         balances: { currentBalance: account.currentBalance, availableBalance: account.availableBalance },
         ledgerAccountId: account.ledgerAccountId,
-        owed: isOwedType(account.accountType),
         needsReconnect: needsReconnect(link),
         updatedAt: account.balancesUpdatedAt ?? account.updatedAt,
       },
@@ -203,40 +330,29 @@ async function linkedSources(tx: Db | Tx, entityId: string): Promise<OverviewSou
   });
 }
 
-/** The company's Keel deposit accounts: cash, at the bank's ledger balance. */
+/** The company's Keel deposit accounts, with the bank's balances. */
 async function keelSources(tx: Db | Tx, entityId: string, now: Date): Promise<OverviewSourceItem[]> {
-  const accounts = await listDepositAccounts(tx, entityId);
-  return accounts.map((account) => ({
+  const deposit = await listDepositAccounts(tx, entityId);
+  return deposit.map((account) => ({
     accountId: account.id,
     source: 'keel',
     name: account.name,
     mask: account.accountNumber.slice(-4),
     officialName: null,
     institutionName: PRODUCT_NAME,
-    group: 'Cash',
     balances: { currentBalance: account.currentBalance, availableBalance: account.availableBalance },
     ledgerAccountId: account.ledgerAccountId,
-    owed: false,
     needsReconnect: false,
     // Keel keeps the bank's ledger itself: its balances are as of now.
     updatedAt: now,
   }));
 }
 
-/** The groups QuickBooks' roots fall in; its other balance-sheet accounts (receivables, equity…) are not banks. */
-const GROUP_OF_QUICKBOOKS_ROOT: Partial<Record<QuickbooksRoot, OverviewGroupName>> = {
-  Banks: 'Cash',
-  'Credit Cards': 'Credit Cards',
-  Investments: 'Investments',
-  Loans: 'Loans',
-};
-
-/** The accounting source's bank, card, investment and loan accounts, at QuickBooks' CurrentBalance. */
+/** The accounts imported from the accounting source, with QuickBooks' CurrentBalance. */
 async function quickbooksSources(tx: Db | Tx, entityId: string): Promise<OverviewSourceItem[]> {
-  const accounts = await listQuickbooksAccounts(tx, entityId);
-  return accounts.flatMap((account) => {
-    const group = GROUP_OF_QUICKBOOKS_ROOT[quickbooksRootOf(account)];
-    if (!group || account.ledgerAccountId === null) return [];
+  const imported = await listQuickbooksAccounts(tx, entityId);
+  return imported.flatMap((account) => {
+    if (account.ledgerAccountId === null) return [];
     return [
       {
         accountId: account.id,
@@ -245,10 +361,8 @@ async function quickbooksSources(tx: Db | Tx, entityId: string): Promise<Overvie
         mask: null,
         officialName: null,
         institutionName: 'QuickBooks Online',
-        group,
         balances: { currentBalance: account.currentBalance, availableBalance: null },
         ledgerAccountId: account.ledgerAccountId,
-        owed: group === 'Credit Cards' || group === 'Loans',
         needsReconnect: false,
         updatedAt: account.updatedAt,
       },

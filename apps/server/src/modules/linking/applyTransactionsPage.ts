@@ -44,7 +44,7 @@ const NAME_MAX = 255;
 const DETAIL_MAX = 100;
 
 /** What identifies a transaction across links: its date, amount and name (spaces and case aside). */
-export function fingerprintOf(transaction: { date: string; amount: number; name: string }): string {
+function fingerprintOf(transaction: { date: string; amount: number; name: string }): string {
   const name = transaction.name.trim().toLowerCase().replace(/\s+/g, ' ');
   return createHash('sha256')
     .update(`${transaction.date}|${transaction.amount}|${name}`)

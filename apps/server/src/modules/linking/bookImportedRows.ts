@@ -22,7 +22,7 @@ import { ensureCounterAccount } from './booksAccounts';
  * then its entries in id order).
  */
 
-export const TRANSFER_WINDOW_DAYS = 3;
+const TRANSFER_WINDOW_DAYS = 3;
 
 export type ImportContext = {
   tx: Tx;

@@ -12,16 +12,16 @@ import { createAccount, ensureAccountUnderRoot, rootAccountId } from '../ledger/
  * (modules/banking), so a bookkeeper finds every unsorted import in one place.
  */
 
-export const COUNTER_ACCOUNTS = {
+const COUNTER_ACCOUNTS = {
   income: { root: 'Income', name: 'Uncategorized Income' },
   expense: { root: 'Expense', name: 'Uncategorized Expense' },
   opening: { root: 'Other', name: 'Opening Balance Equity' },
 } as const;
 
-export type CounterKind = keyof typeof COUNTER_ACCOUNTS;
+type CounterKind = keyof typeof COUNTER_ACCOUNTS;
 
 /** The root a linked account's mirror goes under, by the provider's account type. */
-export const ROOT_OF_TYPE: Record<AggregatorAccountType, string> = {
+const ROOT_OF_TYPE: Record<AggregatorAccountType, string> = {
   depository: 'Banks',
   credit: 'Credit Cards',
   investment: 'Investments',

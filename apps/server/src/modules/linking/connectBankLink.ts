@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { GraphQLError } from 'graphql';
 import type { Db, Tx } from '../../db/client';
 import { bankLinks, type LinkProvider } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
+import type { KeelError } from '../../errors';
 import type { JobRow } from '../../jobs/jobRows';
 import {
   AggregatorError,
@@ -96,7 +96,7 @@ async function askProvider<T>(field: string, call: () => Promise<T>): Promise<T>
   }
 }
 
-const refusalOf = (error: AggregatorError, field: string): GraphQLError =>
+const refusalOf = (error: AggregatorError, field: string): KeelError =>
   linkingRefusal(
     error.invalidToken ? LINKING_MESSAGES.tokenRefused : LINKING_MESSAGES.providerRefused,
     field,

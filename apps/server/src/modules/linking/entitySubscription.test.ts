@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deposit, openKeelAccount } from '../../../test/bankingTestKit';
+import { deposit, openDepositAccount } from '../../../test/bankingTestKit';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 import { DELETE_PLAID_ITEM, linkPlaid, sandboxOf, syncLink } from '../../../test/linkingTestKit';
@@ -7,8 +7,8 @@ import { listenOnce, openSse, type SseResult, type SseSubscription } from '../..
 import { publishEntityUpdate } from '../../realtime/entityEvents';
 
 /**
- * EntitySubscription (issue 17, spec §7) over SSE, on two servers of one database: a write on server A
- * (a bank linked, its login expired, a link deleted, money into a Keel account) reaches a subscriber
+ * EntitySubscription (spec §7) over SSE, on two servers of one database: a write on server A
+ * (a bank linked, its login expired, a link deleted, money into a deposit account) reaches a subscriber
  * of the company on server B within 1 s, with the company's accounts as they are now.
  */
 
@@ -95,8 +95,8 @@ describe('entityWasUpdated (EntitySubscription) over SSE, across servers', () =>
     subscription.close();
   });
 
-  it('tells the company when money moves in a Keel deposit account', async () => {
-    const account = await openKeelAccount(acme);
+  it('tells the company when money moves in a deposit account', async () => {
+    const account = await openDepositAccount(acme);
     const subscription = await openSse(urlB, SUBSCRIBE, { e: acme.entityId }, acme.owner.token);
     await deposit(a, account.id, 12_345, '2026-11-20');
     const moved = await nextUpdate(subscription, 'depositAccounts');

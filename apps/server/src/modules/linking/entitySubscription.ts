@@ -12,7 +12,7 @@ import { ApiFlagsRef } from '../entities/types';
 import { listAccountsOfLinks, listBankLinks } from './bankLinkRows';
 import { LinkedAccountRef } from './linkingTypes';
 
-export const EntityUpdateRef = builder.objectRef<EntityUpdateEvent>('EntityUpdate').implement({
+const EntityUpdateRef = builder.objectRef<EntityUpdateEvent>('EntityUpdate').implement({
   description:
     "One change of the company (EntitySubscription, spec §7): its linked accounts or their balances, its Keel deposit accounts' balances, or its API flags. The fields are read when the change arrives, so they are the company's state at that moment.",
   fields: (t) => ({

@@ -1,5 +1,5 @@
 /**
- * Bank linking (issue 17): banks linked through the aggregators (A: Plaid items, B: MoneyKit links),
+ * Bank linking: banks linked through the aggregators (A: Plaid items, B: MoneyKit links),
  * their accounts, the sync that imports their transactions into the books, and the accounts overview.
  * Importing it registers the GraphQL types, queries and mutations on the builder (graphql/schema.ts).
  */
@@ -7,9 +7,7 @@ import './linkingQueries';
 import './linkingMutations';
 import './entitySubscription';
 
-export type { BankLinkRow, LinkedAccountRow } from './bankLinkRows';
-export { BANK_LINK_SYNC_JOB, bankLinkSyncHandler, enqueueBankLinkSync } from './bankLinkSyncJob';
+export { bankLinkSyncHandler } from './bankLinkSyncJob';
 export { connectBankLink } from './connectBankLink';
-export { createLinkToken } from './createLinkToken';
-export { type LinkingDeps, linkingDepsOfApp } from './linkingDeps';
-export { type SyncBankLinkOptions, type SyncBankLinkResult, syncBankLink } from './syncBankLink';
+export type { LinkingDeps } from './linkingDeps';
+export { type SyncBankLinkOptions, syncBankLink } from './syncBankLink';

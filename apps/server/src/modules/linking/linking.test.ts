@@ -24,7 +24,7 @@ import {
 import { sandboxAggregatorLinks } from '../../db/schema';
 
 /**
- * Issue 17's bank links through the API: linking through provider A (Plaid's flow: link token, Link,
+ * Bank links through the API: linking through provider A (Plaid's flow: link token, Link,
  * public token) and B (MoneyKit's: session, Connect, exchangeable token), what the Linked Accounts
  * page reads, login-required and Reconnect, deletion, and who may do what.
  */

@@ -1,4 +1,4 @@
-import { apiError, badInput } from '../../graphql/errors';
+import { apiError, badInput } from '../../errors';
 
 /** The linking module's messages (foreign link ids answer like unknown ones). */
 export const LINKING_MESSAGES = {

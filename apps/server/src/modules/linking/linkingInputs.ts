@@ -14,7 +14,7 @@ export const TOKEN_MAX_LENGTH = 1_024;
 export const REDIRECT_URL_MAX_LENGTH = 2_000;
 
 /** The spec's return page of each provider's flow. */
-export const RETURN_PATHS: Record<LinkProvider, string> = {
+const RETURN_PATHS: Record<LinkProvider, string> = {
   plaid: '/plaid-oauth',
   moneykit: '/moneykit-oauth',
 };

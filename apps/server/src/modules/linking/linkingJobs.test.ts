@@ -8,7 +8,7 @@ import { appJobHandlers } from '../../jobs/appJobHandlers';
 import { BANK_LINK_SYNC_JOB } from './bankLinkSyncJob';
 
 /**
- * The BankLinkSync job (issue 17): createPlaidItem queues it, a runner runs it through the app's own
+ * The BankLinkSync job: createPlaidItem queues it, a runner runs it through the app's own
  * handlers, and the company hears its states (queued, running with progress, succeeded or failed).
  */
 

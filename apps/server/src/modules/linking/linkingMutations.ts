@@ -1,7 +1,7 @@
 import type { LinkProvider } from '../../db/schema';
+import { requireFeature } from '../../errors';
 import { builder } from '../../graphql/builder';
 import type { Context } from '../../graphql/context';
-import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { guardEntityRow } from '../../graphql/guardEntityRow';
 import { textLimit } from '../../graphql/inputLimits';

@@ -18,7 +18,7 @@ import {
 import { accounts, entries, importedTransactions } from '../../db/schema';
 
 /**
- * Issue 17's sync (syncBankLink): what a linked bank's transactions become in the books, and that it
+ * The bank link sync (syncBankLink): what a linked bank's transactions become in the books, and that it
  * holds when syncs repeat, stop midway, run again after time passes, or after the bank is linked again.
  */
 

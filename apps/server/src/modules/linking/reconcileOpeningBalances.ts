@@ -1,14 +1,16 @@
+import { dayIn } from '@keel/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/queryRows';
 import { entries, transactions } from '../../db/schema';
+import { entityTimeZone } from '../entities/timeZone';
 import { deleteTransaction, editEntries, insertEntries } from '../ledger/entries';
 import type { LinkedAccountRow } from './bankLinkRows';
 import { ensureCounterAccount, isOwedType } from './booksAccounts';
 
 /** The name of the transaction that carries a linked account's balance from before its history. */
-export const OPENING_BALANCE_NAME = 'Opening balance';
+const OPENING_BALANCE_NAME = 'Opening balance';
 
 const DAY_MS = 86_400_000;
 const dayBefore = (day: string) =>
@@ -23,7 +25,7 @@ const dayBefore = (day: string) =>
  * back moves it earlier and shrinks it) and the overview, the report and the provider agree. The
  * provider's figure counts as the books do: a card's or loan's owed balance is a credit (negative).
  */
-export async function reconcileOpeningBalance(
+async function reconcileOpeningBalance(
   tx: Tx,
   clock: Clock,
   account: LinkedAccountRow,
@@ -51,7 +53,10 @@ export async function reconcileOpeningBalance(
           AND scenario = 'actual' AND transaction_id IS DISTINCT FROM ${existing?.id ?? null}::uuid`,
   );
   const opening = target - Number(figures?.total ?? 0);
-  const date = figures?.first ? dayBefore(figures.first) : now.toISOString().slice(0, 10);
+  // Without history: today, the company's (in its time zone).
+  const date = figures?.first
+    ? dayBefore(figures.first)
+    : dayIn(await entityTimeZone(tx, account.entityId), now);
   if (existing) {
     const legs = await tx
       .select()

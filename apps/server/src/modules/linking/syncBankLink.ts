@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bankLinks } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { JobFailure } from '../../jobs/jobHandler';
+import { type JobContext, JobFailure } from '../../jobs/jobHandler';
 import { AggregatorError, type LinkCredential } from '../../providers/aggregators';
-import type { JsonValue } from '../../realtime/realtime';
 import { applyTransactionsPage, BankLinkGone, type PageCounts } from './applyTransactionsPage';
 import {
   type BankLinkRow,
@@ -21,19 +20,16 @@ import { upsertLinkedAccounts } from './upsertLinkedAccounts';
 export type SyncBankLinkOptions = {
   /** Checked between units of work (the accounts, each page): aborting stops the sync there. */
   signal?: AbortSignal;
-  progress?: (percent: number | null, message?: string | null) => Promise<void>;
+  progress?: JobContext['progress'];
   /** Called after each page is written (a job saves it, so its page shows how far it got). */
-  checkpoint?: (
-    value: JsonValue,
-    progress?: { percent: number | null; message?: string | null },
-  ) => Promise<void>;
+  checkpoint?: JobContext['checkpoint'];
   /** An earlier attempt's checkpoint; its page count carries on. The link's saved cursor is what resumes. */
   resumeFrom?: unknown;
   /** Changes asked for per page (the provider's default when absent). */
   pageSize?: number;
 };
 
-export type SyncBankLinkResult = PageCounts & { pages: number };
+type SyncBankLinkResult = PageCounts & { pages: number };
 
 /** The most pages one sync reads (a provider that never says it is done cannot hold a job for ever). */
 const MAX_PAGES = 500;
@@ -44,7 +40,7 @@ const pagesOf = (checkpoint: unknown) => {
 };
 
 /**
- * Brings one bank link's accounts and transactions into Keel (issue 17): reads its accounts and their
+ * Brings one bank link's accounts and transactions into Keel: reads its accounts and their
  * balances (upsertLinkedAccounts: a re-link takes over the earlier link's accounts), then its
  * transactions feed from the link's saved cursor, page by page, each page written with the cursor after
  * it in one transaction (applyTransactionsPage), with the accounts' opening balances reconciled so the

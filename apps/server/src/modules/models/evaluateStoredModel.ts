@@ -4,11 +4,11 @@ import {
   isFailure,
   type ModelCell,
   type ModelVariableSpec,
-  monthKeyOfDate,
   UnknownVariableError,
 } from '@keel/domain';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
+import { entityToday } from '../entities/timeZone';
 import { loadLinkedFigures } from './loadLinkedFigures';
 import { listVariables, type ModelRow, type VariableRow } from './modelRows';
 
@@ -48,7 +48,7 @@ export async function evaluateStoredModel(
   variables?: VariableRow[],
 ): Promise<StoredModelEvaluation> {
   const rows = variables ?? (await listVariables(db, model.id));
-  const today = monthKeyOfDate(clock.now().toISOString());
+  const today = (await entityToday(db, clock, model.entityId)).month;
   const linkedIds = rows.flatMap((row) =>
     row.inputType === 'link' && row.data.accountId ? [row.data.accountId] : [],
   );

@@ -7,7 +7,7 @@ import { type LargeChangeEffect, largeChangeNotConfirmed } from './modelErrors';
 import { findEntityAccount, listOutputs, type ModelRow, type OutputRow } from './modelRows';
 
 /** The most outputs a refusal lists (a model has one output per variable at most in practice). */
-export const LARGE_CHANGE_EFFECTS_MAX = 20;
+const LARGE_CHANGE_EFFECTS_MAX = 20;
 
 /**
  * Runs `write` (a change to the models' variables, inside the caller's transaction, the models

@@ -5,7 +5,7 @@
 import './modelQueries';
 import './modelMutations';
 
-export { evaluateStoredModel, type StoredModelEvaluation } from './evaluateStoredModel';
-export { createModel, deleteModel, updateModel } from './saveModel';
-export { createOutput, deleteOutput, updateOutput } from './saveOutput';
-export { createVariable, deleteVariable, updateVariable, type VariableInput } from './saveVariable';
+export { evaluateStoredModel } from './evaluateStoredModel';
+export { createModel } from './saveModel';
+export { createOutput } from './saveOutput';
+export { createVariable, updateVariable, type VariableInput } from './saveVariable';

@@ -5,7 +5,7 @@ import { createLedgerFixture, forecastRollupsOf, type LedgerFixture } from '../.
 import { entryChanges, modelVariables } from '../../db/schema';
 
 /**
- * Issue 32, item 2: converting an input's type keeps its meaning, and a change that moves an output
+ * Converting an input's type keeps its meaning, and a change that moves an output
  * more than 10× in a month is refused (CONFIRMATION_REQUIRED, nothing written) until it is confirmed.
  */
 let t: TestApp;
@@ -90,7 +90,7 @@ async function createOutput(variableId: string, accountId: string): Promise<stri
 }
 
 /**
- * The issue's model: Revenue from a $1,000 base in January 2027, grown each month by Growth (5%),
+ * The model under test: Revenue from a $1,000 base in January 2027, grown each month by Growth (5%),
  * written to its own income account, `account`. Returns the ids and a reader of that account's forecast.
  */
 async function createRevenueModel(name: string, account = `Sales (${name})`) {

@@ -4,7 +4,7 @@ import { accounts, modelOutputs, models, modelVariables } from '../../db/schema'
 
 /**
  * A model output some of whose months cannot be computed (#ERROR): those months keep the figures it
- * last wrote into the report, which shows them marked stale (issue 32).
+ * last wrote into the report, which shows them marked stale.
  */
 export type StaleOutputView = {
   outputId: string;

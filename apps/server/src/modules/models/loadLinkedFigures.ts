@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { accounts, monthlyRollups } from '../../db/schema';
 
 /**
- * What a `link` input reads (issue 12): an account's report figures month by month, the account with
+ * What a `link` input reads: an account's report figures month by month, the account with
  * its sub-accounts as its report row shows them (sign applied, so income reads positive), in units:
  * actuals through `cutoffMonth` (the report's default actuals end, the current month), forecasts
  * after it. Months without entries are absent (they read 0).

@@ -62,13 +62,6 @@ export function listOutputs(db: Db | Tx, modelId: string): Promise<OutputRow[]> 
     .orderBy(asc(modelOutputs.createdAt), asc(modelOutputs.id));
 }
 
-export function listOutputsOfVariable(db: Db | Tx, entityId: string, variableId: string) {
-  return db
-    .select()
-    .from(modelOutputs)
-    .where(and(eq(modelOutputs.entityId, entityId), eq(modelOutputs.variableId, variableId)));
-}
-
 /** An account of the entity (id, group, ancestry, sign), or null: what outputs and links check. */
 export async function findEntityAccount(db: Db | Tx, entityId: string, accountId: string) {
   if (!isUuid(accountId)) return null;

@@ -7,9 +7,9 @@ import type { StaleOutputView } from './listStaleOutputs';
 import type { ModelAccountRow, ModelRow, OutputRow, VariableRow } from './modelRows';
 
 /** A variable with what the model evaluated for it. */
-export type VariableView = VariableRow & { cells: ModelCellView[] | null; problem: string | null };
+type VariableView = VariableRow & { cells: ModelCellView[] | null; problem: string | null };
 /** A model as the Model query answers it: evaluated once, shown by every field. */
-export type ModelView = ModelRow & {
+type ModelView = ModelRow & {
   evaluation: StoredModelEvaluation | null;
   outputs: OutputRow[];
   accounts: ModelAccountRow[];
@@ -28,7 +28,7 @@ export const SegmentBoundTypeRef = builder.enumType('SegmentBoundType', {
   values: ['month', 'auto'] as const,
 });
 
-export const SegmentRef = builder.objectRef<VariableRow['segments'][number]>('Segment').implement({
+const SegmentRef = builder.objectRef<VariableRow['segments'][number]>('Segment').implement({
   description:
     "A formula segment (spec §3): its formula applies from its start through its end month. An auto end is the month before the next segment's start, or the model end; only the first segment may start auto (the model start).",
   fields: (t) => ({
@@ -40,14 +40,14 @@ export const SegmentRef = builder.objectRef<VariableRow['segments'][number]>('Se
   }),
 });
 
-export const MonthAmountRef = builder.objectRef<{ month: string; amount: number }>('MonthAmount').implement({
+const MonthAmountRef = builder.objectRef<{ month: string; amount: number }>('MonthAmount').implement({
   fields: (t) => ({
     month: t.field({ type: 'MonthKey', resolve: (m) => m.month }),
     amount: t.exposeFloat('amount'),
   }),
 });
 
-export const ModelCellRef = builder.objectRef<ModelCellView>('ModelCell').implement({
+const ModelCellRef = builder.objectRef<ModelCellView>('ModelCell').implement({
   description:
     "One month of a variable: a number (value), a text or TRUE/FALSE (text), or why it shows '#ERROR' (error).",
   fields: (t) => ({
@@ -144,7 +144,7 @@ export const OutputRef = builder
 
 export const StaleModelOutputRef = builder.objectRef<StaleOutputView>('StaleModelOutput').implement({
   description:
-    'A model output some of whose months cannot be computed (#ERROR): those months keep the figures it last wrote into the report, marked stale (issue 32), until the model computes them again.',
+    'A model output some of whose months cannot be computed (#ERROR): those months keep the figures it last wrote into the report, marked stale, until the model computes them again.',
   fields: (t) => ({
     outputId: t.exposeID('outputId'),
     modelId: t.exposeID('modelId'),

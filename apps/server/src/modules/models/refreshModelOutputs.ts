@@ -19,7 +19,7 @@ import { findEntityAccount, listOutputs, type ModelRow, type OutputRow } from '.
  * A month whose cell fails (#ERROR: a formula naming a deleted variable, a division by zero) is not
  * a zero: it keeps the figure the output last wrote for it, and the output is marked stale (its
  * reason, those months, since when) until every month computes again — so a broken model never
- * silently takes a cost out of the report or moves the runway (issue 32).
+ * silently takes a cost out of the report or moves the runway.
  */
 export async function refreshModelOutputs(
   tx: Tx,

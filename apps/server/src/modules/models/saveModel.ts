@@ -17,7 +17,7 @@ import { badModelInput, modelNotFound } from './modelErrors';
 import { findModel, listOutputs, type ModelRow } from './modelRows';
 import { refreshModelOutputs } from './refreshModelOutputs';
 
-export type ModelInput = {
+type ModelInput = {
   name?: string | null;
   modelType?: string | null;
   startMonth?: string | null;

@@ -189,7 +189,7 @@ export async function updateVariable(
 }
 
 /** The most names a model keeps of its deleted variables (the oldest are forgotten first). */
-export const DELETED_NAMES_MAX = 200;
+const DELETED_NAMES_MAX = 200;
 
 /**
  * DeleteVariable: the variable, its outputs and their forecasts. Formulas reading it then show #ERROR

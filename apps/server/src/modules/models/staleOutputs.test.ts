@@ -11,7 +11,7 @@ import {
 } from '../../../test/ledgerTestKit';
 
 /**
- * Issue 32, item 1: a broken model never silently removes its forecast. An output whose cells fail
+ * A broken model never silently removes its forecast. An output whose cells fail
  * (#ERROR) keeps the figures it last wrote into the report and is marked stale (the report, the Runway
  * card and the model say why, by name); deleting a variable that formulas read asks first.
  */

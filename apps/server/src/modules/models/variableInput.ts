@@ -18,7 +18,7 @@ export type MonthAmount = { month: string; amount: number };
  * A number as a person types it into an input: digits with an optional sign, decimal point and
  * thousands separators ('1,250.50'); percent inputs are typed in percent and stored as a fraction.
  */
-export function parseInputNumber(text: string, inputType: VariableInputType): number {
+function parseInputNumber(text: string, inputType: VariableInputType): number {
   const cleaned = text.trim().replace(/,/g, '').replace(/%$/, '');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(cleaned)) throw badModelInput('Value must be a number');
   const typed = parseInput(inputNumberSchema, Number(cleaned));

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { people, type users } from '../../db/schema';
 
 type UserRow = typeof users.$inferSelect;
-export type PersonRow = typeof people.$inferSelect;
+type PersonRow = typeof people.$inferSelect;
 
 export type AddressView = {
   streetLine1: string;

@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder';
 import { MeRef } from '../entities/types';
 import { type AddressView, findPersonRow, type PersonView, personOf } from './personRows';
 
-export const AddressRef = builder.objectRef<AddressView>('Address').implement({
+const AddressRef = builder.objectRef<AddressView>('Address').implement({
   description: 'A postal address in the United States (spec §3 Address).',
   fields: (t) => ({
     streetLine1: t.exposeString('streetLine1'),

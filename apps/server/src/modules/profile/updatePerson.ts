@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { people, users } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { unauthenticated } from '../../graphql/errors';
+import { unauthenticated } from '../../errors';
 import { parseArgs } from '../../graphql/parseInput';
 import { type ClientInfo, recordAuthEvent } from '../auth/audit';
 import { type PersonView, personOf } from './personRows';

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_TODAY, type TestApp } from '../../../test/harness';
 import {
@@ -6,12 +7,13 @@ import {
   insertImportedTransaction,
   type LedgerFixture,
 } from '../../../test/ledgerTestKit';
+import { entities } from '../../db/schema';
 import { createAccount, deleteAccount } from '../ledger/accounts';
 import { adjustForecastCell } from '../ledger/forecasts';
 import { readForecastPlans } from './readForecastPlans';
 
 /**
- * Plan vs actual (issue 14 item 5): each month's plan is its forecast as it stood when the month began,
+ * Plan vs actual: each month's plan is its forecast as it stood when the month began,
  * whatever is written to that month afterwards. The test clock starts on TEST_TODAY (2026-11-22) and is
  * moved on to later months.
  */
@@ -123,6 +125,22 @@ describe('forecast plans', () => {
     });
     expect(await plans('2026-12', '2026-12')).toEqual({ [rent]: { '2026-12': 70_000 } });
     expect(await readForecastPlans(t.db, other.entityId, '2026-12', '2026-12')).toEqual([]);
+  });
+
+  it("begin a company's month at its own midnight, not UTC's", async () => {
+    await t.db
+      .update(entities)
+      .set({ timeZone: 'America/Los_Angeles' })
+      .where(eq(entities.id, acme.entityId));
+    await adjust('2026-12', 1_000);
+    // 23:30 on 30 November in Los Angeles is already 1 December in UTC: December has not begun there.
+    t.clock.set(new Date('2026-12-01T07:30:00.000Z'));
+    await adjust('2026-12', 500);
+    expect(await plans('2026-12', '2026-12')).toEqual({ [rent]: { '2026-12': 150_000 } });
+    // At 00:30 on 1 December in Los Angeles it has: December's plan is kept through later edits.
+    t.clock.set(new Date('2026-12-01T08:30:00.000Z'));
+    await adjust('2026-12', 100);
+    expect(await plans('2026-12', '2026-12')).toEqual({ [rent]: { '2026-12': 150_000 } });
   });
 });
 

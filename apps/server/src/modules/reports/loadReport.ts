@@ -158,7 +158,7 @@ export function figureAccountsOf(chart: readonly AccountRow[]): FigureAccount[] 
 }
 
 /** For balance-sheet accounts, the actual rollups before `month` in one aggregate (opening balances). */
-async function readOpeningBalances(db: Db | Tx, entityId: string, month: MonthKey) {
+export async function readOpeningBalances(db: Db | Tx, entityId: string, month: MonthKey) {
   return db
     .select({
       accountId: monthlyRollups.accountId,

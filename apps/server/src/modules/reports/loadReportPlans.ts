@@ -5,10 +5,10 @@ import { readForecastPlans } from './readForecastPlans';
 import { readThroughReportCache } from './reportCache';
 
 /** Each report row's plans (by row id), aligned with the report's columns. */
-export type ReportPlans = ReadonlyMap<string, readonly (Cents | null)[]>;
+type ReportPlans = ReadonlyMap<string, readonly (Cents | null)[]>;
 
 /**
- * Plan vs actual (issue 14 item 5): for every row of `view`, the plan of each month column through the
+ * Plan vs actual: for every row of `view`, the plan of each month column through the
  * actuals end (the forecast as it stood when the month began: readForecastPlans), null for later
  * months, for months before the company's first plan (no plan is not a plan of 0) and for summary
  * columns. Rows are built by the same tree as the report's, from planned
@@ -16,7 +16,7 @@ export type ReportPlans = ReadonlyMap<string, readonly (Cents | null)[]>;
  * one snapshot with the report it is set beside (the report is computed again there, uncached), so the
  * plan and the actual figures are of one ledger version; cached like the report.
  */
-export async function loadReportPlans(db: Db, view: LoadedReport): Promise<ReportPlans> {
+async function loadReportPlans(db: Db, view: LoadedReport): Promise<ReportPlans> {
   const { report, range } = view;
   return readThroughReportCache(
     db,

@@ -13,10 +13,10 @@ import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/queryRows';
 
 /** The furthest a runway looks: ten years past the actuals cutoff (forecasts run 60 months). */
-export const RUNWAY_HORIZON_MONTHS = 120;
+const RUNWAY_HORIZON_MONTHS = 120;
 
 /**
- * The months runway is computed over (issue 10): the company's whole horizon, never a view's range.
+ * The months runway is computed over: the company's whole horizon, never a view's range.
  * From the three complete months ending with the last complete actual month (lastCompleteActualMonth;
  * startup_runway_3mo reads them) through the last month with a forecast entry, and at least the month
  * after the current one; actual figures through the cutoff, forecast after it, as the report shows

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
+import { entityToday } from '../entities/timeZone';
 import { listReports } from './listReports';
 import { loadReport } from './loadReport';
 import { defaultReportNotFound, reportNotFound } from './reportErrors';
@@ -32,7 +33,7 @@ builder.queryFields((t) => ({
     ...fieldPolicy({ access: 'read', cost: 5_000 }),
     type: ReportViewRef,
     description:
-      "A report computed over a month range (Report query). Without reportId: the report named 'Financial Report'. Missing months default to the spec's range (January of last year to two years and two months after this January, actuals through the current month); start <= actualsEnd <= end and at most 120 months from start to end, else BAD_USER_INPUT.",
+      "A report computed over a month range (Report query). Without reportId: the report named 'Financial Report'. Missing months default to the spec's range (January of last year to two years and two months after this January, actuals through the current month: the company's, in its time zone); start <= actualsEnd <= end and at most 120 months from start to end, else BAD_USER_INPUT.",
     args: {
       entityId: t.arg.id({ required: true }),
       reportId: t.arg.id(),
@@ -43,7 +44,9 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const entityId = String(args.entityId);
       await ctx.requireEntity(entityId, 'read');
-      const range = resolveReportRange(args, ctx.clock.now().toISOString().slice(0, 7));
+      // The current month is the company's, in its own time zone (Past/Current/Future, actuals' end).
+      const { month } = await entityToday(ctx.db, ctx.clock, entityId);
+      const range = resolveReportRange(args, month);
       const reportId = args.reportId === null || args.reportId === undefined ? null : String(args.reportId);
       const loaded = await loadReport(ctx.db, entityId, reportId, range);
       if (!loaded) throw reportId === null ? defaultReportNotFound() : reportNotFound(reportId);

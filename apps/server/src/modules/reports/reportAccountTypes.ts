@@ -4,8 +4,8 @@ import { AccountChildRef, AccountRef, type AccountRow } from '../ledger/accounts
 import type { LoadedReport } from './loadReport';
 import { keyedValues, ReportValueRef } from './sharedTypes';
 
-export type AccountAmount = { month: MonthKey; amount: number; cumulativeTotal: number; forecast: boolean };
-export const ReportAccountAmountRef = builder.objectRef<AccountAmount>('ReportAccountAmount').implement({
+type AccountAmount = { month: MonthKey; amount: number; cumulativeTotal: number; forecast: boolean };
+const ReportAccountAmountRef = builder.objectRef<AccountAmount>('ReportAccountAmount').implement({
   description: "An account's month (spec §3 Account amounts).",
   fields: (t) => ({
     month: t.field({ type: 'MonthKey', resolve: (a) => a.month }),

@@ -9,7 +9,7 @@ import { loadReport } from './loadReport';
 import { readLedgerVersion } from './reportCache';
 
 /**
- * The report cache (issue 10, item 9): answers are kept per entity while its ledger version stands, and
+ * The report cache: answers are kept per entity while its ledger version stands, and
  * every write that changes what a report reads raises the version in its own transaction, so a report
  * asked for after a write has committed always shows it, even while other requests read at the same time.
  */

@@ -5,7 +5,7 @@ import { entityLedgerVersions } from '../../db/schema';
 import { readSnapshot } from '../../db/transactions';
 
 /** What a cached value costs to keep, estimated in bytes of memory. */
-export type CacheWeight = number;
+type CacheWeight = number;
 
 /** The most kept across all cached reads and answers of one database; the least recently used go first. */
 const MAX_CACHED_WEIGHT = 256 * 1024 * 1024;
@@ -18,8 +18,8 @@ type Loaded = { version: number; value: unknown };
  * another request had under way (`joined`), or by loading (`miss`). `answers` are whole report
  * answers (useReportAnswerCache.ts), `figures` the reads of readThroughReportCache.
  */
-export type ReportCacheLookup = 'hit' | 'joined' | 'miss';
-export type ReportCacheLayer = 'answers' | 'figures';
+type ReportCacheLookup = 'hit' | 'joined' | 'miss';
+type ReportCacheLayer = 'answers' | 'figures';
 
 /** One cache per database handle: test files and benchmarks open many. */
 const caches = new WeakMap<Db, ReportCache>();
@@ -34,7 +34,7 @@ export function reportCacheOf(db: Db): ReportCache {
   return cache;
 }
 
-export class ReportCache {
+class ReportCache {
   /** Insertion order is recency order: a hit moves its key to the end, eviction takes the first. */
   readonly entries = new Map<string, Cached>();
   /** Loads under way, by key and the version their requesters read: later requesters join them. */
@@ -105,7 +105,7 @@ const ledgerVersionOf = preparedPerDatabase((db) =>
 );
 
 /** readLedgerVersion on the database handle itself (not in a transaction), as every cache lookup does. */
-export async function readCurrentLedgerVersion(db: Db, entityId: string): Promise<number> {
+async function readCurrentLedgerVersion(db: Db, entityId: string): Promise<number> {
   const [row] = await ledgerVersionOf(db).execute({ entityId });
   return row?.version ?? 0;
 }

@@ -1,4 +1,4 @@
-import { apiError } from '../../graphql/errors';
+import { apiError } from '../../errors';
 
 /**
  * The report queries' refusals (spec §8). An unknown report and another company's report get the same

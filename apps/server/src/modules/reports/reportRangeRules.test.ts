@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { createLedgerFixture, type LedgerFixture } from '../../../test/ledgerTestKit';
 
 /**
- * Issue 10, what the range shown does not change: runway and its cash-out month come from the company's
+ * What the range shown does not change: runway and its cash-out month come from the company's
  * whole forecast, and the first year's annual and YTD columns from January of that year. The company: $100,000 in the bank at the end of October 2026 (today is 22 Nov
  * 2026) and a $3,000 monthly expense forecast from December for 60 months, so the cash first turns
  * negative 34 months on, in September 2029, long after the default range ends (March 2028).

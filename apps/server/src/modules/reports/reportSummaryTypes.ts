@@ -25,7 +25,7 @@ import { readThroughReportCache } from './reportCache';
 import { badReportInput } from './reportErrors';
 import { RunwayMethodEnum, ScenarioEnum } from './sharedTypes';
 
-export const StartingBalanceRef = builder.objectRef<StartingBalance>('StartingBalance').implement({
+const StartingBalanceRef = builder.objectRef<StartingBalance>('StartingBalance').implement({
   description: 'Cash (the Banks group) at the start of a month: the previous month’s closing balance.',
   fields: (t) => ({
     month: t.field({ type: 'MonthKey', resolve: (s) => s.month }),
@@ -44,7 +44,7 @@ export const StartingBalanceRef = builder.objectRef<StartingBalance>('StartingBa
   }),
 });
 
-export const IncomeVsExpenseRef = builder.objectRef<IncomeVsExpense>('IncomeVsExpense').implement({
+const IncomeVsExpenseRef = builder.objectRef<IncomeVsExpense>('IncomeVsExpense').implement({
   fields: (t) => ({
     month: t.field({ type: 'MonthKey', resolve: (m) => m.month }),
     income: t.field({
@@ -95,7 +95,7 @@ const RunwayWorkingRef = builder.objectRef<RunwayWorking>('RunwayWorking').imple
 });
 
 type RunwayAnswer = ExplainedRunway & { method: RunwayMethod; staleOutputs: StaleOutputView[] };
-export const RunwayRef = builder.objectRef<RunwayAnswer>('Runway').implement({
+const RunwayRef = builder.objectRef<RunwayAnswer>('Runway').implement({
   description:
     "Computed over the company's whole forecast (every month with forecast entries), never the report's range: the same whatever start and end month are shown.",
   fields: (t) => ({
@@ -121,7 +121,7 @@ export const RunwayRef = builder.objectRef<RunwayAnswer>('Runway').implement({
     staleModelOutputs: t.field({
       type: [StaleModelOutputRef],
       description:
-        "Model outputs that cannot compute some forecast months (#ERROR): the runway's figures include their last good figures for those months (issue 32). Empty when none.",
+        "Model outputs that cannot compute some forecast months (#ERROR): the runway's figures include their last good figures for those months. Empty when none.",
       resolve: (r) => r.staleOutputs,
     }),
   }),
@@ -146,7 +146,7 @@ function runwayInputOf(parent: SummaryParent, ctx: Context): Promise<RunwayInput
   return input;
 }
 
-export const SpendCategoryRef = builder.objectRef<SpendCategory>('SpendCategory').implement({
+const SpendCategoryRef = builder.objectRef<SpendCategory>('SpendCategory').implement({
   fields: (t) => ({
     name: t.exposeString('name'),
     accountId: t.exposeID('accountId', { nullable: true, description: 'Null for Others.' }),
@@ -155,7 +155,7 @@ export const SpendCategoryRef = builder.objectRef<SpendCategory>('SpendCategory'
 });
 
 type SpendAnswer = { month: MonthKey; categories: SpendCategory[] };
-export const SpendByCategoryRef = builder.objectRef<SpendAnswer>('SpendByCategory').implement({
+const SpendByCategoryRef = builder.objectRef<SpendAnswer>('SpendByCategory').implement({
   fields: (t) => ({
     month: t.field({ type: 'MonthKey', resolve: (s) => s.month }),
     categories: t.field({
@@ -166,7 +166,7 @@ export const SpendByCategoryRef = builder.objectRef<SpendAnswer>('SpendByCategor
   }),
 });
 
-export type SummaryParent = { view: LoadedReport; series: CashFlowSeries };
+type SummaryParent = { view: LoadedReport; series: CashFlowSeries };
 export const ReportSummaryRef = builder.objectRef<SummaryParent>('ReportSummary').implement({
   description:
     "The dashboard cards' figures over the report's months: cash is the Banks group's balance; income and expense the Income and Expense accounts (actual through the cutoff, forecast after).",

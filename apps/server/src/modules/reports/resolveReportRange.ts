@@ -4,7 +4,7 @@ import { badReportInput } from './reportErrors';
 /** The widest range a report computes: ten years between its first and last month. */
 export const MAX_REPORT_SPAN_MONTHS = 120;
 
-export type ReportRangeArgs = {
+type ReportRangeArgs = {
   startMonth?: MonthKey | null;
   endMonth?: MonthKey | null;
   actualsEndMonth?: MonthKey | null;

@@ -17,7 +17,7 @@ export const ReportLineItemTypeEnum = builder.enumType('ReportLineItemType', {
   values: REPORT_LINE_ITEM_TYPES,
 });
 
-export type KeyedValue = { key: string; amount: number };
+type KeyedValue = { key: string; amount: number };
 export const ReportValueRef = builder.objectRef<KeyedValue>('ReportValue').implement({
   description: "One cell: a column's key and the amount in cents.",
   fields: (t) => ({

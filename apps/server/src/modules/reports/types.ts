@@ -28,7 +28,7 @@ export const ReportRef = builder.objectRef<ReportRecord>('Report').implement({
   }),
 });
 
-export const ReportColumnRef = builder.objectRef<ReportColumn>('ReportColumn').implement({
+const ReportColumnRef = builder.objectRef<ReportColumn>('ReportColumn').implement({
   description: 'A column of the grid (spec §3 Column descriptor), in display order.',
   fields: (t) => ({
     key: t.exposeString('key', {
@@ -60,7 +60,7 @@ export const ReportColumnRef = builder.objectRef<ReportColumn>('ReportColumn').i
 });
 
 type LineItemParent = { row: ReportRow; view: LoadedReport };
-export const ReportLineItemRef = builder.objectRef<LineItemParent>('ReportLineItem').implement({
+const ReportLineItemRef = builder.objectRef<LineItemParent>('ReportLineItem').implement({
   description:
     'A row of the grid (spec §3 Report line item), in display order. Account trees expand to a row per account; a parent account with figures of its own gets a first child row <itemId>_leaf holding them, so a parent row always equals the sum of its child rows.',
   fields: (t) => ({
@@ -174,20 +174,18 @@ export const ReportLineItemRef = builder.objectRef<LineItemParent>('ReportLineIt
 });
 
 type DimensionAccount = { id: string; name: string; path: string; parentId: string | null };
-export const ReportDimensionAccountRef = builder
-  .objectRef<DimensionAccount>('ReportDimensionAccount')
-  .implement({
-    fields: (t) => ({
-      id: t.exposeID('id'),
-      name: t.exposeString('name'),
-      path: t.exposeString('path', {
-        description: "Names from the root, '/'-separated: the grid's `account` query parameter.",
-      }),
-      parentId: t.exposeID('parentId', { nullable: true }),
+const ReportDimensionAccountRef = builder.objectRef<DimensionAccount>('ReportDimensionAccount').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    path: t.exposeString('path', {
+      description: "Names from the root, '/'-separated: the grid's `account` query parameter.",
     }),
-  });
+    parentId: t.exposeID('parentId', { nullable: true }),
+  }),
+});
 
-export const ReportMonthRef = builder.objectRef<Month>('ReportMonth').implement({
+const ReportMonthRef = builder.objectRef<Month>('ReportMonth').implement({
   description: 'Spec §3 Month.',
   fields: (t) => ({
     key: t.field({ type: 'MonthKey', resolve: (m) => m.key }),
@@ -197,7 +195,7 @@ export const ReportMonthRef = builder.objectRef<Month>('ReportMonth').implement(
   }),
 });
 
-export const ReportDimensionsRef = builder.objectRef<LoadedReport>('ReportDimensions').implement({
+const ReportDimensionsRef = builder.objectRef<LoadedReport>('ReportDimensions').implement({
   description: 'The dimensions of the report’s facts: account paths, scenarios and months.',
   fields: (t) => ({
     accounts: t.field({
@@ -215,7 +213,7 @@ export const ReportDimensionsRef = builder.objectRef<LoadedReport>('ReportDimens
   }),
 });
 
-export const ReportFactRef = builder.objectRef<ReportFact>('ReportFact').implement({
+const ReportFactRef = builder.objectRef<ReportFact>('ReportFact').implement({
   description:
     'Spec §3 Fact: an amount (one account’s own entries of one scenario in one month, shown) and its dimensions.',
   fields: (t) => ({
@@ -238,7 +236,7 @@ export const ReportViewRef = builder.objectRef<LoadedReport>('ReportView').imple
     actualsEndMonth: t.field({ type: 'MonthKey', resolve: (view) => view.range.actualsEndMonth }),
     currentMonth: t.field({
       type: 'MonthKey',
-      description: "The month of the server's today.",
+      description: "The company's current month: the month of its today in its own time zone.",
       resolve: (view) => view.range.currentMonth,
     }),
     columns: t.field({
@@ -259,7 +257,7 @@ export const ReportViewRef = builder.objectRef<LoadedReport>('ReportView').imple
     staleModelOutputs: t.field({
       type: [StaleModelOutputRef],
       description:
-        "Model outputs that cannot compute some months (#ERROR): those months show the figures each last wrote on its account's row, marked stale (issue 32). Empty when none.",
+        "Model outputs that cannot compute some months (#ERROR): those months show the figures each last wrote on its account's row, marked stale. Empty when none.",
       resolve: (view, _args, ctx) => listStaleOutputs(ctx.db, view.report.entityId),
     }),
     dimensions: t.field({ type: ReportDimensionsRef, resolve: (view) => view }),

@@ -9,12 +9,13 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Context } from '../../graphql/context';
+import { entityMonthAtVersion } from './entityMonthAtVersion';
 import { reportCacheOf } from './reportCache';
 
 /**
- * Whole answers to report queries, kept while the entity's ledger version stands (issue 10, item 11).
+ * Whole answers to report queries, kept while the entity's ledger version stands.
  * A query whose only root field is `report` (the grid's Report query, the cards' ReportSummary) depends
- * on nothing but its text, its variables, the entity's ledger and today's month; so its answer, the
+ * on nothing but its text, its variables, the entity's ledger and the company's month (in its time zone); so its answer, the
  * JSON text included, is kept under those and replayed until a write raises the version.
  *
  * Every request is still checked in full before a kept answer is replayed: the viewer's membership and
@@ -114,8 +115,9 @@ export function useReportAnswerCache(): Plugin<Context> {
         return; // The resolver answers the refusal.
       }
       const cache = reportCacheOf(context.db);
-      const today = context.clock.now().toISOString().slice(0, 7);
-      const key = `${entityId}|answer|${documentId(args.document)}|${args.operationName ?? ''}|${today}|${JSON.stringify(args.variableValues ?? {})}`;
+      // The company's month, in its time zone: the report's current month and its default range.
+      const month = await entityMonthAtVersion(context.db, entityId, version, context.clock.now());
+      const key = `${entityId}|answer|${documentId(args.document)}|${args.operationName ?? ''}|${month}|${JSON.stringify(args.variableValues ?? {})}`;
       const taken = cache.take(key, version) as Kept | undefined;
       const kept = taken ?? (await answerUnderWay(`${key}|${version}`));
       cache.countLookup('answers', taken ? 'hit' : kept ? 'joined' : 'miss');

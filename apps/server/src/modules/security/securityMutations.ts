@@ -1,5 +1,5 @@
+import { requireFeature } from '../../errors';
 import { builder } from '../../graphql/builder';
-import { requireFeature } from '../../graphql/errors';
 import { fieldPolicy } from '../../graphql/fieldPolicy';
 import { textLimit } from '../../graphql/inputLimits';
 import { secretBoxOf } from '../../secrets/secretBox';

@@ -5,7 +5,7 @@ import type { EmailMessage } from '../../providers';
  * The emails that tell a person their account's security changed, so a change they did not make is
  * noticed: the password, and two-factor turned on or off.
  */
-export type SecurityChange = 'password_changed' | 'two_factor_enabled' | 'two_factor_disabled';
+type SecurityChange = 'password_changed' | 'two_factor_enabled' | 'two_factor_disabled';
 
 const WHAT: Record<SecurityChange, { subject: string; line: string }> = {
   password_changed: {

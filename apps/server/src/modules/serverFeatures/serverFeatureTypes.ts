@@ -8,7 +8,7 @@ import {
 import { builder } from '../../graphql/builder';
 
 /** One feature as this server offers it, and what a person should read about it. */
-export type ServerFeatureView = { feature: ServerFeature; state: ServerFeatureState; notice: string | null };
+type ServerFeatureView = { feature: ServerFeature; state: ServerFeatureState; notice: string | null };
 
 export const ServerFeatureRef = builder.objectRef<ServerFeatureView>('ServerFeature').implement({
   description:

@@ -18,7 +18,7 @@ import {
   applicantAddress,
   type BankAccountView,
   LIMITS,
-  openKeelAccount,
+  openDepositAccount,
   TRANSFERS,
   VENDOR,
 } from '../../../test/bankingTestKit';
@@ -132,7 +132,7 @@ beforeAll(async () => {
     env: { DISABLED_FEATURES: SERVER_FEATURES.join(','), JOB_WORKER: 'false' },
   });
   fixture = await createLedgerFixture(on);
-  account = await openKeelAccount(fixture);
+  account = await openDepositAccount(fixture);
   cardId = await issueTestCard(on, {
     entityId: fixture.entityId,
     accountId: account.id,

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { entities, invites, memberships } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { apiError } from '../../graphql/errors';
+import { apiError } from '../../errors';
 import { type ClientInfo, recordAuthEvent } from '../auth/audit';
 import { markEmailVerified } from '../auth/markEmailVerified';
 import { hashSecret } from '../auth/tokens';

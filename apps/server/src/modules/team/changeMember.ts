@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { memberships } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { badInput } from '../../graphql/errors';
+import { badInput } from '../../errors';
 import { parseArgs } from '../../graphql/parseInput';
 import { publishAccessChange } from '../../realtime/accessEvents';
 import { type ClientInfo, recordAuthEvent } from '../auth/audit';

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { entities, invites, memberships, users } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { badInput, tooManyRequests } from '../../graphql/errors';
+import { badInput, tooManyRequests } from '../../errors';
 import { parseArgs } from '../../graphql/parseInput';
 import type { EmailProvider } from '../../providers';
 import { type ClientInfo, recordAuthEvent } from '../auth/audit';

@@ -4,7 +4,3 @@
  */
 import './teamQueries';
 import './teamMutations';
-
-export { acceptInviteToken, type InviteAcceptance, isInviteOpenFor } from './acceptInvite';
-export { createInvite } from './createInvite';
-export { inviteLink } from './inviteEmail';

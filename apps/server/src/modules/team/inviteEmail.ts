@@ -3,7 +3,7 @@ import type { EmailMessage } from '../../providers';
 import type { InviteRow } from './teamRows';
 
 /** The address of the sign-up page with the invitation's token (spec §2 '/signup?invite_token='). */
-export function inviteLink(appUrl: string, token: string): string {
+function inviteLink(appUrl: string, token: string): string {
   return `${appUrl.replace(/\/+$/, '')}/signup?invite_token=${encodeURIComponent(token)}`;
 }
 
@@ -34,6 +34,31 @@ export function inviteEmail(input: {
         : []),
       `If you already have a ${PRODUCT_NAME} account, sign in and open the link again.`,
       'If you did not expect this invitation, ignore this email.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Tells a person who signed up with an invitation and waited for its approval that it was approved:
+ * they are a member now (what the waiting page promised: 'We will email you when it is approved').
+ */
+export function inviteApprovedEmail(input: {
+  to: string;
+  firstName: string;
+  companyName: string;
+  role: InviteRow['role'];
+  appUrl: string;
+}): EmailMessage {
+  const role = ROLE_LABELS[input.role].toLowerCase();
+  return {
+    to: input.to,
+    subject: `You have joined ${input.companyName} on ${PRODUCT_NAME}`,
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `An owner or admin of ${input.companyName} approved your invitation: you are now ${role === 'admin' ? 'an' : 'a'} ${role} of ${input.companyName}.`,
+      '',
+      `Sign in to open it: ${input.appUrl.replace(/\/+$/, '')}/login`,
     ].join('\n'),
   };
 }

@@ -288,6 +288,10 @@ describe('invitations that need approval (spec §4)', () => {
       member: { role: 'bookkeeper', user: { email } },
     });
     expect(await roleIn(acme, email)).toBe('bookkeeper');
+    // The waiting page promised an email once it is approved.
+    const joined = await latestOutbox(t, email);
+    expect(joined?.subject).toBe('You have joined Acme Invites on Keel');
+    expect(joined?.body).toContain('you are now a bookkeeper of Acme Invites');
     expect((await openInvites()).some((open) => open.id === sent.id)).toBe(false);
     const twice = await acme.gql(APPROVE_INVITE, { id: sent.id });
     expect(twice.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');

@@ -4,10 +4,10 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { entities, invites, memberships, users } from '../../db/schema';
 import { writeTransaction } from '../../db/transactions';
-import { apiError, badInput } from '../../graphql/errors';
+import { apiError, badInput } from '../../errors';
 import type { EmailProvider } from '../../providers';
 import { type ClientInfo, recordAuthEvent } from '../auth/audit';
-import { inviteDeclinedEmail } from './inviteEmail';
+import { inviteApprovedEmail, inviteDeclinedEmail } from './inviteEmail';
 import { lockTeam } from './lockTeam';
 import { inviteNotFound } from './teamErrors';
 import { findInvite, type InviteRow, type InviteView, inviteStatus } from './teamRows';
@@ -28,15 +28,16 @@ async function lockOpenInvite(tx: Tx, clock: Clock, invite: InviteRow): Promise<
 /**
  * The Approve action of an invitation that needs one (spec §4 'Invite'): an owner or admin other than
  * its sender (two people agree on who joins) approves it. When the person has signed up already they
- * join now, with the invitation's role; otherwise they join as soon as they sign up with the link.
+ * join now, with the invitation's role, and are told by email once it is committed; otherwise they
+ * join as soon as they sign up with the link (the invitation email they have says so).
  * An expired link cannot be approved (it would let no one in): remove it and invite again.
  */
 export async function approveInvite(
-  db: Db,
-  clock: Clock,
+  deps: { db: Db; clock: Clock; email: EmailProvider; appUrl: string },
   invite: InviteRow,
   reviewer: Reviewer,
 ): Promise<{ invite: InviteView; memberId: string | null }> {
+  const { db, clock } = deps;
   const result = await writeTransaction(db, async (tx) => {
     const locked = await lockOpenInvite(tx, clock, invite);
     if (!locked.requireApproval) throw badInput(TEAM_MESSAGES.approvalNotNeeded, 'id');
@@ -76,11 +77,21 @@ export async function approveInvite(
       client: reviewer.client,
       details: { inviteId: locked.id, role: locked.role, joined: memberId !== null },
     });
-    return memberId;
+    if (!memberId || !locked.recipientId) return { memberId, notice: null };
+    const [row] = await tx
+      .select({ email: users.email, companyName: entities.name })
+      .from(users)
+      .innerJoin(entities, eq(entities.id, locked.entityId))
+      .where(eq(users.id, locked.recipientId));
+    const notice = row
+      ? { to: row.email, companyName: row.companyName, firstName: locked.firstName, role: locked.role }
+      : null;
+    return { memberId, notice };
   });
+  if (result.notice) await deps.email.send(inviteApprovedEmail({ ...result.notice, appUrl: deps.appUrl }));
   const view = await findInvite(db, invite.id);
   if (!view) throw inviteNotFound();
-  return { invite: view, memberId: result };
+  return { invite: view, memberId: result.memberId };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { TEAM_MESSAGES } from '@keel/domain';
-import { apiError } from '../../graphql/errors';
+import { apiError } from '../../errors';
 
 /**
  * The team module's refusals. A missing row and another company's row get the same NOT_FOUND answer,

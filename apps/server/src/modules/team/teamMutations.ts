@@ -103,10 +103,14 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const invite = await requireInvite(ctx, String(args.id), 'manageTeam');
       const viewer = ctx.requireViewer();
-      const approved = await approveInvite(ctx.db, ctx.clock, invite, {
-        id: viewer.userId,
-        client: ctx.client,
-      });
+      const approved = await approveInvite(
+        { db: ctx.db, clock: ctx.clock, email: ctx.providers.email, appUrl: ctx.config.APP_URL },
+        invite,
+        {
+          id: viewer.userId,
+          client: ctx.client,
+        },
+      );
       const member = approved.memberId ? await findMember(ctx.db, approved.memberId) : null;
       return { invite: approved.invite, member };
     },

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@keel/domain';
+import { ROLES } from '@keel/domain';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
@@ -26,7 +26,7 @@ export type MemberView = MembershipRow & {
  * works), 'awaiting_approval' (the person signed up; an owner or admin must approve), 'accepted' (the
  * person is a member).
  */
-export type InviteStatus = 'pending' | 'expired' | 'awaiting_approval' | 'accepted';
+type InviteStatus = 'pending' | 'expired' | 'awaiting_approval' | 'accepted';
 
 export function inviteStatus(invite: InviteRow, now: Date): InviteStatus {
   if (invite.acceptedAt === null) return invite.expiresAt.getTime() > now.getTime() ? 'pending' : 'expired';
@@ -114,13 +114,4 @@ export async function findMember(db: Db | Tx, id: string, lock = false): Promise
     .where(eq(memberships.id, id));
   const [row] = lock ? await query.for('update', { of: memberships }) : await query;
   return row ? { ...row.membership, user: row.user } : null;
-}
-
-/** The role a user holds in a company, or null. */
-export async function roleOf(db: Db | Tx, entityId: string, userId: string): Promise<Role | null> {
-  const [row] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.entityId, entityId), eq(memberships.userId, userId)));
-  return row?.role ?? null;
 }

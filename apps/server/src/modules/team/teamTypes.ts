@@ -2,7 +2,7 @@ import { permissionSummary } from '@keel/domain';
 import { builder } from '../../graphql/builder';
 import { type InviteView, inviteStatus, type MemberView, type PersonRef } from './teamRows';
 
-export const InviteStatusRef = builder.enumType('InviteStatus', {
+const InviteStatusRef = builder.enumType('InviteStatus', {
   description:
     'pending: sent, waiting for the person; expired: the link no longer works; awaiting_approval: the person signed up and an owner or admin must approve; accepted: the person is a member.',
   values: ['pending', 'expired', 'awaiting_approval', 'accepted'] as const,
@@ -74,7 +74,7 @@ const MemberUserRef = builder.objectRef<MemberView['user']>('MemberUser').implem
 
 type PermissionItem = ReturnType<typeof permissionSummary>[number];
 
-export const PermissionRef = builder.objectRef<PermissionItem>('Permission').implement({
+const PermissionRef = builder.objectRef<PermissionItem>('Permission').implement({
   description:
     "One capability of the permission table (packages/domain/src/permissions.ts) and whether a role has it: the member page's read-only summary.",
   fields: (t) => ({

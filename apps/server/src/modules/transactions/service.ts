@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLikePattern } from '../../db/escapeLikePattern';
 import { queryRows } from '../../db/queryRows';
-import { apiError } from '../../graphql/errors';
+import { apiError } from '../../errors';
 import { decodeCursor, encodeCursor } from '../ledger/entries';
 import { readThroughReportCache } from '../reports/reportCache';
 
@@ -35,7 +35,7 @@ export type BookkeepingTransactionsPage = {
   count: number;
 };
 
-export type BookkeepingTransactionsFilter = {
+type BookkeepingTransactionsFilter = {
   entityId: string;
   /** Case-insensitive substring of the name; blank matches all. */
   nameFilter?: string | null;
@@ -44,8 +44,8 @@ export type BookkeepingTransactionsFilter = {
 };
 
 /** Spec §9: the Transactions page size. */
-export const TRANSACTIONS_PAGE_DEFAULT = 50;
-export const TRANSACTIONS_PAGE_MAX = 500;
+const TRANSACTIONS_PAGE_DEFAULT = 50;
+const TRANSACTIONS_PAGE_MAX = 500;
 
 /**
  * The bookkeeping transactions of an entity, newest first (date, then id, descending), `first` at a

@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder';
 import type { BookkeepingTransaction, BookkeepingTransactionsPage } from './service';
 
-export const BookkeepingTransactionRef = builder
+const BookkeepingTransactionRef = builder
   .objectRef<BookkeepingTransaction>('BookkeepingTransaction')
   .implement({
     description: 'A bookkeeping transaction as the Transactions list shows it (spec §3 Transaction).',

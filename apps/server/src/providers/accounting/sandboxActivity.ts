@@ -1,4 +1,4 @@
-import { seededRandom } from '../aggregators/sandboxMerchants';
+import { seededRandom } from '../seededRandom';
 import type { SandboxAccountKey, SandboxCompany } from './sandboxCompanies';
 import { SUBCONTRACTORS_FROM_DAY } from './sandboxCompanies';
 import { addDays, daysBetween, lastDayOfMonth, weekdayOf } from './sandboxDays';

@@ -2,7 +2,7 @@ import type { Cents } from '@keel/domain';
 import type { LinkProvider } from '../../db/schema';
 
 /**
- * Bank aggregators (issue 17) behind one interface: provider A (Plaid: link tokens, Link, a public token
+ * Bank aggregators behind one interface: provider A (Plaid: link tokens, Link, a public token
  * exchanged for an item and its access token) and provider B (MoneyKit: link sessions, Connect, an
  * exchangeable token exchanged for a link). Both are normalised to what linking needs: a link with its
  * institution and accounts, balances, an incremental transactions feed from a cursor, a refresh, a

@@ -6,13 +6,14 @@ import {
   monthKeyOfDate,
   monthsBetween,
 } from '@keel/domain';
+import { seededRandom } from '../seededRandom';
 import {
   SANDBOX_EPOCH,
   type SandboxAccountRole,
   type SandboxAccountSpec,
   type SandboxInstitution,
 } from './sandboxInstitutions';
-import { CARD_SUBSCRIPTIONS, dollars, pickCardMerchant, seededRandom } from './sandboxMerchants';
+import { CARD_SUBSCRIPTIONS, dollars, pickCardMerchant } from './sandboxMerchants';
 
 /**
  * The simulated institutions' activity: a deterministic function of (institution, account, day), the

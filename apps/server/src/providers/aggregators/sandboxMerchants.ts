@@ -1,24 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { Cents } from '@keel/domain';
 
 /**
- * What the simulated card holders buy, and the randomness the sandboxes draw it with: repeatable from a
- * seed, so the same institution, account and day always give the same purchases.
+ * What the simulated card holders buy, drawn with a seeded random sequence (seededRandom.ts): repeatable
+ * from a seed, so the same institution, account and day always give the same purchases.
  */
 
 /** A restaurant's bill posts with the tip added. */
 const TIP = 1.18;
-
-/** A repeatable random sequence in [0, 1) from a seed (mulberry32 on the seed's SHA-256). */
-export function seededRandom(seed: string): () => number {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export const dollars = (random: () => number, min: number, max: number): Cents =>
   Math.round((min + random() * (max - min)) * 100);

@@ -1,6 +1,6 @@
 /**
- * The AI model behind 'Ask Keel AI' (issue 18), one interface for each implementation: the built-in
- * offline assistant (offline/offlineAssistant.ts, the default: deterministic, no network) and the
+ * The model behind 'Ask Keel AI', one interface for each implementation: the built-in assistant
+ * (offline/offlineAssistant.ts, the default: the app's own question reader, deterministic, no network) and the
  * OpenAI-compatible adapter (openai.ts: the official SDK; OpenAI or any server that speaks Chat
  * Completions, a local model's among them).
  */
@@ -35,6 +35,11 @@ export type AiReplyRequest = {
   onDelta(text: string): void;
   /** Today, 'YYYY-MM-DD', by the app's clock: what 'this month' and 'last month' mean. */
   today: string;
+  /**
+   * The app's built-in question reader: the answer to a question from the company's books, its figures
+   * cited as the tools cite them. The built-in assistant answers with it; a model uses the tools.
+   */
+  answerFromBooks(question: string): Promise<string>;
 };
 
 /** The answer's whole text (the deltas joined). */

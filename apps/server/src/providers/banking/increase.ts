@@ -5,14 +5,16 @@ import type { Transaction } from 'increase/resources/transactions';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/queryRows';
 import { bankPostings, bankTransfers, depositAccounts } from '../../db/schema';
+import { bookBankPosting } from './bookBankPosting';
+import { DEFAULT_DAILY_LIMITS } from './defaultDailyLimits';
 import type {
+  BankFetch,
   BankingProvider,
   BankPostingMade,
   NewDepositAccount,
   OutgoingTransfer,
   TransferSubmission,
 } from './index';
-import { bookBankPosting, SANDBOX_DAILY_LIMITS, settlementTime } from './sandbox';
 
 /**
  * The Increase adapter (BANKING_PROVIDER=increase): Keel's deposit accounts held at Increase, through
@@ -21,19 +23,22 @@ import { bookBankPosting, SANDBOX_DAILY_LIMITS, settlementTime } from './sandbox
  * - An application creates an Increase Entity (a natural person, verified by Increase); an active one
  *   is an approval. The account is an Increase Account with one Account Number; its APY is Increase's
  *   interest rate.
- * - A transfer is created at Increase when it is sent (ACH or wire), with Keel's idempotency key as
- *   Increase's, so a retry never creates a second transfer there. One dated later is held by Keel
- *   (`provider_transfer_id` null) and handed to Increase on its date (modules/banking/heldTransfers.ts).
+ * - A transfer is created at Increase when Keel's outbox hands it over (modules/banking/
+ *   transferHandOver.ts: on its processing day, with no database transaction or lock open), with
+ *   Keel's idempotency key as Increase's, so a retry never creates a second transfer there.
  * - settleDue mirrors Increase's Transactions of each account into bank_postings, each once (its id
  *   is unique per account): a transfer's intention posts it, a return or rejection returns it, interest
  *   payments, incoming money, card settlements and fees are booked as they come. A transfer Increase
  *   rejected or canceled before it moved money is marked returned. hasDue says a mirror is due when the
  *   last one is older than `syncIntervalMs` (30 s), so reads call Increase at most that often per company.
- * - The daily limits are Keel's own (the same as the sandbox's): Increase has no per-account limit API.
+ * - The daily limits are the bank's defaults (DEFAULT_DAILY_LIMITS, the sandbox's too): Increase has no
+ *   per-account limit API.
  *
- * Increase is called inside the caller's database transaction (the account stays locked meanwhile);
- * if that transaction then rolls back, the retry asks Increase again with the same key and gets the
- * same object. Webhooks are not used: mirroring is pulled on reads.
+ * The mirror is pulled by the BankMirror job (modules/banking/bankMirrorJob.ts): fetchDue asks Increase
+ * with no transaction open, then settleDue writes the answer under the accounts' lock, calling nobody.
+ * settleDue without that answer (a transfer settling first) still asks Increase inside the caller's
+ * transaction; if that transaction then rolls back, the retry asks Increase again with the same key and
+ * gets the same object. Webhooks are not used.
  */
 
 export type IncreaseSettings = {
@@ -177,10 +182,23 @@ async function transactionsSince(client: Increase, accountId: string, since: str
   );
 }
 
+/** The account's Transactions at Increase from a little before its cursor (none for a sandbox account). */
+function listSinceCursor(
+  client: Increase,
+  account: Pick<AccountRow, 'providerAccountId' | 'providerCursor'>,
+): Promise<Transaction[]> {
+  if (!account.providerAccountId) return Promise.resolve([]);
+  const since = account.providerCursor
+    ? new Date(Date.parse(account.providerCursor) - CURSOR_OVERLAP_MS).toISOString()
+    : null;
+  return transactionsSince(client, account.providerAccountId, since);
+}
+
 /**
  * Mirrors the account's new Increase Transactions into bank_postings (each once), moving Keel's
  * transfers to posted or returned as their transactions arrive. Returns the postings made, oldest first.
- * `syncedAt` (Keel's now) marks the mirror fresh; null leaves the freshness as it was.
+ * `syncedAt` (Keel's now) marks the mirror fresh; null leaves the freshness as it was. `fetched` is the
+ * listing made before the transaction (fetchDue); without it Increase is asked now.
  */
 async function mirrorAccount(
   tx: Tx,
@@ -188,12 +206,10 @@ async function mirrorAccount(
   account: AccountRow,
   now: Date,
   syncedAt: Date | null,
+  fetched?: readonly Transaction[],
 ): Promise<BankPostingMade[]> {
   if (!account.providerAccountId) return [];
-  const since = account.providerCursor
-    ? new Date(Date.parse(account.providerCursor) - CURSOR_OVERLAP_MS).toISOString()
-    : null;
-  const listed = await transactionsSince(client, account.providerAccountId, since);
+  const listed = fetched ? [...fetched] : await listSinceCursor(client, account);
   const known = new Set(
     listed.length === 0
       ? []
@@ -283,9 +299,9 @@ const ENDED_UNSENT: Record<string, string> = {
   canceled: 'Canceled at the bank',
 };
 
-/** Keel's pending transfers Increase rejected or canceled (no transaction will come): marked returned. */
-async function closeEndedTransfers(tx: Tx, client: Increase, entityId: string, now: Date) {
-  const pending = await tx
+/** Keel's pending transfers already at Increase, oldest first. */
+function pendingAtIncrease(db: Db | Tx, entityId: string) {
+  return db
     .select({
       id: bankTransfers.id,
       rail: bankTransfers.rail,
@@ -300,14 +316,31 @@ async function closeEndedTransfers(tx: Tx, client: Increase, entityId: string, n
       ),
     )
     .orderBy(asc(bankTransfers.createdAt));
+}
+
+/** Increase's status of a transfer. */
+async function statusAtIncrease(client: Increase, rail: string, id: string): Promise<string> {
+  return (rail === 'ach' ? await client.achTransfers.retrieve(id) : await client.wireTransfers.retrieve(id))
+    .status;
+}
+
+/**
+ * Keel's pending transfers Increase rejected or canceled (no transaction will come): marked returned.
+ * `fetched` holds the statuses read before the transaction (fetchDue); a transfer it does not name is
+ * left for the next mirror. Without it Increase is asked now.
+ */
+async function closeEndedTransfers(
+  tx: Tx,
+  client: Increase,
+  entityId: string,
+  now: Date,
+  fetched?: ReadonlyMap<string, string>,
+) {
+  const pending = await pendingAtIncrease(tx, entityId);
   for (const transfer of pending) {
     const id = transfer.providerTransferId as string;
-    const status = (
-      transfer.rail === 'ach'
-        ? await client.achTransfers.retrieve(id)
-        : await client.wireTransfers.retrieve(id)
-    ).status;
-    const reason = ENDED_UNSENT[status];
+    const status = fetched ? fetched.get(id) : await statusAtIncrease(client, transfer.rail, id);
+    const reason = status === undefined ? undefined : ENDED_UNSENT[status];
     if (!reason) continue;
     await tx
       .update(bankTransfers)
@@ -379,22 +412,50 @@ export function createIncreaseBanking(client: Increase, settings: IncreaseSettin
       };
     },
 
-    dailyLimits: () => ({ ...SANDBOX_DAILY_LIMITS }),
+    dailyLimits: () => ({ ...DEFAULT_DAILY_LIMITS }),
 
     async submitTransfer(transfer): Promise<TransferSubmission> {
-      const expected = settlementTime(transfer.rail, transfer.now, transfer.sendOn);
-      const none = { willReturn: false, returnAt: null, returnReason: null };
-      // Dated later: Keel holds it and hands it over on its date.
-      if (transfer.sendOn > dayOf(transfer.now))
-        return { settleAt: expected, providerTransferId: null, ...none };
+      // Keel's outbox hands a transfer over on its processing day (transferHandOver.ts), never earlier.
       return {
-        settleAt: expected,
+        settleAt: transfer.expectedSettleAt,
         providerTransferId: await createTransferAtIncrease(client, transfer),
-        ...none,
+        willReturn: false,
+        returnAt: null,
+        returnReason: null,
       };
     },
 
-    async settleDue(tx, entityId, now) {
+    /**
+     * Each account's new Transactions and each pending transfer's status, read with no transaction: the
+     * accounts and transfers as they are now (a cursor that moves meanwhile only means a transaction
+     * listed twice, which the mirror books once).
+     */
+    async fetchDue(db, entityId) {
+      const accounts = await db
+        .select({
+          id: depositAccounts.id,
+          providerAccountId: depositAccounts.providerAccountId,
+          providerCursor: depositAccounts.providerCursor,
+        })
+        .from(depositAccounts)
+        .where(eq(depositAccounts.entityId, entityId))
+        .orderBy(asc(depositAccounts.id));
+      const transactionsByAccount = new Map<string, Transaction[]>();
+      for (const account of accounts) {
+        if (account.providerAccountId)
+          transactionsByAccount.set(account.id, await listSinceCursor(client, account));
+      }
+      const transferStatuses = new Map<string, string>();
+      if (transactionsByAccount.size > 0) {
+        for (const transfer of await pendingAtIncrease(db, entityId)) {
+          const id = transfer.providerTransferId as string;
+          transferStatuses.set(id, await statusAtIncrease(client, transfer.rail, id));
+        }
+      }
+      return { transactionsByAccount, transferStatuses } satisfies BankFetch;
+    },
+
+    async settleDue(tx, entityId, now, fetched) {
       const held = await tx
         .select()
         .from(depositAccounts)
@@ -402,9 +463,13 @@ export function createIncreaseBanking(client: Increase, settings: IncreaseSettin
         .orderBy(asc(depositAccounts.id))
         .for('update');
       const made: BankPostingMade[] = [];
-      for (const account of held) made.push(...(await mirrorAccount(tx, client, account, now, now)));
+      for (const account of held) {
+        if (fetched && !fetched.transactionsByAccount.has(account.id)) continue; // opened since: next time
+        const listed = fetched?.transactionsByAccount.get(account.id) as Transaction[] | undefined;
+        made.push(...(await mirrorAccount(tx, client, account, now, now, listed)));
+      }
       if (held.some((account) => account.providerAccountId))
-        await closeEndedTransfers(tx, client, entityId, now);
+        await closeEndedTransfers(tx, client, entityId, now, fetched?.transferStatuses);
       return made;
     },
 
@@ -416,11 +481,6 @@ export function createIncreaseBanking(client: Increase, settings: IncreaseSettin
               SELECT 1 FROM deposit_accounts
               WHERE entity_id = ${entityId}::uuid AND provider_account_id IS NOT NULL
                 AND (provider_synced_at IS NULL OR provider_synced_at <= ${staleBefore}::timestamptz)
-            ) OR EXISTS (
-              SELECT 1 FROM bank_transfers t JOIN deposit_accounts a ON a.id = t.deposit_account_id
-              WHERE t.entity_id = ${entityId}::uuid AND t.status = 'pending'
-                AND t.provider_transfer_id IS NULL AND a.provider_account_id IS NOT NULL
-                AND t.send_on <= ${dayOf(now)}::date
             ) AS due`,
       );
       return row?.due === true;

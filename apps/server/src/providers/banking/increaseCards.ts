@@ -1,6 +1,6 @@
-import type { CardStatus } from '@keel/domain';
+import { CARD_DECLINE_REASONS, type CardStatus } from '@keel/domain';
 import type Increase from 'increase';
-import type { CardIssuer, IssuedCard } from './index';
+import type { CardAuthorizationDesk, CardIssuer, IssuedCard } from './index';
 
 /**
  * Cards issued by Increase (BANKING_PROVIDER=increase), on the company's Increase account:
@@ -14,7 +14,63 @@ import type { CardIssuer, IssuedCard } from './index';
  *   default), and disabled at Increase until the company activates it in Keel.
  * - Keel's statuses map to Increase's: active → active, inactive (awaiting activation) and suspended
  *   (frozen) → disabled, canceled → canceled.
+ * - Each charge is decided by Keel through Increase's Real-Time Decisions (category
+ *   card_authorization_requested): Keel reads the decision back from Increase (never trusting a
+ *   webhook's body), applies the card's status and its daily and monthly limits in the company's time
+ *   zone, and answers with the action endpoint. Increase's own spending limits (authorization_controls)
+ *   are not used: their days and months are UTC's, not the company's. A refund authorization (money
+ *   back to the card) is approved at once: no limit counts it.
  */
+
+/** How Keel's decline reasons reach the card network (Increase's decline reasons). */
+const INCREASE_DECLINE: Record<
+  string,
+  'exceeds_approval_limit' | 'card_temporarily_disabled' | 'transaction_never_allowed'
+> = {
+  [CARD_DECLINE_REASONS.daily]: 'exceeds_approval_limit',
+  [CARD_DECLINE_REASONS.monthly]: 'exceeds_approval_limit',
+  [CARD_DECLINE_REASONS.frozen]: 'card_temporarily_disabled',
+  [CARD_DECLINE_REASONS.inactive]: 'card_temporarily_disabled',
+  [CARD_DECLINE_REASONS.canceled]: 'transaction_never_allowed',
+};
+
+/** Increase's Real-Time Decisions for card authorizations, as Keel's CardAuthorizationDesk. */
+export function increaseAuthorizationDesk(client: Increase): CardAuthorizationDesk {
+  return {
+    async read(requestId) {
+      const decision = await client.realTimeDecisions.retrieve(requestId);
+      const authorization = decision.card_authorization;
+      if (
+        decision.category !== 'card_authorization_requested' ||
+        decision.status !== 'pending' ||
+        !authorization
+      ) {
+        return null;
+      }
+      if (authorization.direction === 'refund') {
+        await client.realTimeDecisions.action(requestId, { card_authorization: { decision: 'approve' } });
+        return null;
+      }
+      return {
+        requestId: decision.id,
+        providerCardId: authorization.card_id,
+        merchant: authorization.merchant_descriptor,
+        amount: authorization.settlement_amount,
+      };
+    },
+
+    async answer(requestId, decision) {
+      await client.realTimeDecisions.action(requestId, {
+        card_authorization: decision.approved
+          ? { decision: 'approve' }
+          : {
+              decision: 'decline',
+              decline: { reason: INCREASE_DECLINE[decision.reason] ?? 'exceeds_approval_limit' },
+            },
+      });
+    },
+  };
+}
 
 export type IncreaseCardSettings = { physicalCardProfileId?: string | undefined };
 
@@ -80,5 +136,7 @@ export function createIncreaseCardIssuer(client: Increase, settings: IncreaseCar
     async setCardStatus(providerCardId, status) {
       await client.cards.update(providerCardId, { status: INCREASE_STATUS[status] });
     },
+
+    authorizations: increaseAuthorizationDesk(client),
   };
 }

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import type { BankPostingKind } from '../../db/schema';
 
 /**
- * The banking core (issue 16) behind one interface: what a bank partner decides for Keel's deposit
+ * The banking core behind one interface: what a bank partner decides for Keel's deposit
  * accounts. Approving an application, numbering an account, when a transfer settles and whether it
  * comes back, the daily limits, and the bank's ledger (every posting double-entry). The sandbox
  * (default, sandbox.ts) simulates a bank in our database; the Increase adapter (increase.ts) talks to
@@ -68,6 +68,8 @@ export type OutgoingTransfer = {
     accountType: string | null;
   };
   memo: string;
+  /** When Keel expects it to settle (the domain's settlementTime when it was sent: what the review showed). */
+  expectedSettleAt: Date;
   /** The deposit account sending it, with the bank's ids of it (null in the sandbox). */
   account: { id: string; providerAccountId: string | null; providerAccountNumberId: string | null };
 };
@@ -82,6 +84,16 @@ export type TransferSchedule = {
   willReturn: boolean;
   returnAt: Date | null;
   returnReason: string | null;
+};
+
+/**
+ * What a real bank answered for one company, fetched outside any transaction (fetchDue): each deposit
+ * account's transactions since its cursor, by Keel's account id, and the bank's status of each of the
+ * company's pending transfers, by the bank's transfer id. Opaque to everyone but the adapter.
+ */
+export type BankFetch = {
+  transactionsByAccount: ReadonlyMap<string, readonly unknown[]>;
+  transferStatuses: ReadonlyMap<string, string>;
 };
 
 /** A posting the bank booked on a deposit account: what the books must mirror. */
@@ -107,17 +119,28 @@ export type BankingProvider = {
   /** The daily sending limit of one deposit account on each rail (tprimeTransferLimits), in cents. */
   dailyLimits(): Record<TransferRail, Cents>;
   /**
-   * Hands a transfer to the bank when it is sent (a real bank gets it now, or on its date when it is
-   * dated later; the sandbox decides its settlement). Asked again with the same `requestKey` (a retry
-   * after a lost answer or a rolled-back transaction), the bank answers the same transfer.
+   * Hands a transfer to the bank (Keel's outbox does so at its hand-over time, with no database
+   * transaction or lock open: modules/banking/transferHandOver.ts). The bank answers when it settles
+   * and whether it comes back. Asked again with the same `requestKey` (a retry after a lost answer),
+   * the bank answers the same transfer.
    */
   submitTransfer(transfer: OutgoingTransfer): Promise<TransferSubmission>;
   /**
-   * Brings the company's accounts up to `now`: posts or returns the transfers due, returns posted ACH
-   * transfers whose return is due, credits each complete month's interest. Returns the postings made,
-   * oldest first. Locks the company's deposit accounts, so two callers settle once.
+   * What settleDue needs from the bank, asked with no transaction open and no row locked, so a slow or
+   * unreachable bank never holds a database connection (the BankMirror job calls it, then settleDue
+   * with its answer). A bank in our database (the sandbox) needs nothing: null. Throws when the bank
+   * cannot be reached.
    */
-  settleDue(tx: Tx, entityId: string, now: Date): Promise<BankPostingMade[]>;
+  fetchDue(db: Db, entityId: string, now: Date): Promise<BankFetch | null>;
+  /**
+   * Brings the company's accounts up to `now`: posts or returns the transfers due (only ones handed
+   * over to the bank), returns posted ACH
+   * transfers whose return is due, credits each complete month's interest. Returns the postings made,
+   * oldest first. Locks the company's deposit accounts, so two callers settle once. Given `fetched`
+   * (fetchDue's answer), a real bank's adapter only writes what it holds, calling nobody under the
+   * lock; without it, it asks the bank itself.
+   */
+  settleDue(tx: Tx, entityId: string, now: Date, fetched?: BankFetch | null): Promise<BankPostingMade[]>;
   /**
    * Whether settleDue would do anything for the company at `now`: a read without locks, so the banking
    * reads (which settle first) take no write lock while nothing is due. A true answer may be stale by
@@ -156,6 +179,32 @@ export type CardIssuer = {
   }): Promise<IssuedCard>;
   /** Tells the issuer a card's new status (activation, freeze, unfreeze). */
   setCardStatus(providerCardId: string, status: CardStatus): Promise<void>;
+  /**
+   * The charges an issuer asks Keel to decide at authorization (Increase: real-time decisions of the
+   * card_authorization_requested category), which Keel approves or declines by the card's status and
+   * limits (modules/banking/cardAuthorizations.ts). The sandbox has none: its charges are made by its
+   * development route and decided by Keel directly.
+   */
+  authorizations?: CardAuthorizationDesk;
+};
+
+/** A charge an issuer asks Keel to decide. `requestId` is the issuer's id of the request. */
+export type CardAuthorizationRequest = {
+  requestId: string;
+  providerCardId: string;
+  merchant: string;
+  /** The amount to settle, in cents (a refund is not asked for: it is always approved). */
+  amount: Cents;
+};
+
+export type CardAuthorizationDesk = {
+  /** The request, or null when it is not a card charge still waiting for a decision. */
+  read(requestId: string): Promise<CardAuthorizationRequest | null>;
+  /** Gives the issuer Keel's decision; a declined charge carries Keel's reason. */
+  answer(
+    requestId: string,
+    decision: { approved: true } | { approved: false; reason: string },
+  ): Promise<void>;
 };
 
 /** What the issuer gives a new card: its number, CVV and expiry, and its own id of it (spec §3 cardId). */

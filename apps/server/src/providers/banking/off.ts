@@ -16,6 +16,7 @@ export function createOffBanking(): BankingProvider {
     numberAccount: reject,
     dailyLimits: refuse,
     submitTransfer: reject,
+    fetchDue: reject,
     settleDue: reject,
     hasDue: reject,
     receiveDeposit: reject,

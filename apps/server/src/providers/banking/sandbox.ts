@@ -3,17 +3,22 @@ import {
   abaCheckDigit,
   accrueMonthlyInterest,
   addMonths,
+  BANK_TIME_ZONE,
   type Cents,
-  isBankBusinessDay,
+  dayIn,
+  settlementTime as domainSettlementTime,
+  instantIn,
   type MonthKey,
   monthBounds,
   nextBankBusinessDay,
   type TransferRail,
 } from '@keel/domain';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/queryRows';
-import { bankLedgerEntries, bankPostings, bankTransfers, depositAccounts } from '../../db/schema';
+import { bankTransfers, depositAccounts } from '../../db/schema';
+import { bookBankPosting } from './bookBankPosting';
+import { DEFAULT_DAILY_LIMITS } from './defaultDailyLimits';
 import type { BankingProvider, BankPostingMade, TransferSchedule } from './index';
 
 /**
@@ -25,14 +30,16 @@ import type { BankingProvider, BankPostingMade, TransferSchedule } from './index
  * - APY SANDBOX_APY_BASIS_POINTS (2.00%), interest accrued daily on end-of-day balances and credited on
  *   the last day of each month (the domain's accrueMonthlyInterest, its carry kept on the account),
  *   once the month is over.
- * - Business days are Monday to Friday, UTC, except the Federal Reserve's holidays (the domain's
- *   isBankBusinessDay). An ACH posts at 00:00 UTC of the business
- *   day after it is sent; a wire the day it is sent (at once when sent on a business day, else at the
- *   start of the next one). A transfer dated later is sent on its date.
+ * - Business days are Monday to Friday in the bank's time (New York), except the Federal Reserve's
+ *   holidays (the domain's isBankBusinessDay). A transfer settles when Keel expected it to when it was
+ *   sent (the domain's settlementTime, transferSchedule.ts: an ACH at 00:00 New York of the business
+ *   day after its processing day, a wire when it is handed over), and only once Keel has handed it
+ *   over (`handed_over_at`; a transfer still in Keel's outbox, awaiting approval or canceled never
+ *   settles). Posting dates are the bank's days.
  * - Returns: a transfer to the recipient account number RETURNED_ACCOUNT_NUMBER ('9999999990') comes
  *   back: a wire at settlement (it never posts: 'Beneficiary account not found'), an ACH one business
  *   day after it posted (R03, the money credited back).
- * - Daily limits per account: ACH $10,000, wire $20,000.
+ * - Daily limits per account: the bank's defaults (DEFAULT_DAILY_LIMITS).
  * - Ledger: every posting has two legs that sum to zero, the deposit account's and one of the bank's
  *   own accounts (ach_clearing, wire_clearing, incoming_clearing, interest_expense); migration 0021
  *   checks the sum when the transaction commits.
@@ -42,44 +49,19 @@ export const SANDBOX_ROUTING_NUMBER = `10100001${abaCheckDigit('10100001')}`;
 export const SANDBOX_APY_BASIS_POINTS = 200;
 export const DECLINED_SSN = '000000000';
 export const RETURNED_ACCOUNT_NUMBER = '9999999990';
-export const SANDBOX_DAILY_LIMITS: Record<TransferRail, Cents> = { ach: 1_000_000, wire: 2_000_000 };
 export const ACH_RETURN_REASON = 'R03 No account/unable to locate account';
 export const WIRE_RETURN_REASON = 'Beneficiary account not found';
 
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
-const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
+/** The bank's day ('YYYY-MM-DD', New York) of an instant: posting dates. */
+const dayOf = (at: Date) => dayIn(BANK_TIME_ZONE, at);
+const startOfDay = (day: string) => instantIn(BANK_TIME_ZONE, day, '00:00');
 
-/** When a transfer sent at `now` for `sendOn` settles (see the rules above). */
+/**
+ * When a transfer sent at `now` for `sendOn` settles: the domain's settlementTime (bank time). Kept
+ * with the sandbox's argument order for its callers.
+ */
 export function settlementTime(rail: TransferRail, now: Date, sendOn: string): Date {
-  const sendDay = sendOn > dayOf(now) ? sendOn : dayOf(now);
-  if (rail === 'ach') return startOfDay(nextBankBusinessDay(sendDay));
-  if (!isBankBusinessDay(sendDay)) return startOfDay(nextBankBusinessDay(sendDay));
-  return sendDay === dayOf(now) ? now : startOfDay(sendDay);
-}
-
-type NewPosting = Omit<BankPostingMade, 'id'>;
-
-/** Books a posting and its two legs: the deposit account's and the bank's own `bankAccount`. */
-export async function bookBankPosting(
-  tx: Tx,
-  posting: NewPosting,
-  bankAccount: string,
-): Promise<BankPostingMade> {
-  const [row] = await tx
-    .insert(bankPostings)
-    .values({ ...posting })
-    .returning();
-  if (!row) throw new Error('Posting insert returned nothing');
-  await tx.insert(bankLedgerEntries).values([
-    {
-      entityId: posting.entityId,
-      postingId: row.id,
-      depositAccountId: posting.depositAccountId,
-      amount: posting.amount,
-    },
-    { entityId: posting.entityId, postingId: row.id, bankAccount, amount: -posting.amount },
-  ]);
-  return { ...posting, id: row.id };
+  return domainSettlementTime(rail, sendOn, now);
 }
 
 const clearingOf = (rail: TransferRail) => (rail === 'ach' ? 'ach_clearing' : 'wire_clearing');
@@ -106,14 +88,18 @@ async function endOfDayBalances(tx: Tx, depositAccountId: string, month: MonthKe
   return balances;
 }
 
-/** The sandbox's decision on a transfer when it is sent: when it settles and whether it comes back. */
+/**
+ * The sandbox's decision on a transfer when it is handed over: it settles when Keel expected
+ * (`expectedSettleAt`, else the schedule from `now`), and whether it comes back.
+ */
 export function scheduleTransfer(
   rail: TransferRail,
   now: Date,
   sendOn: string,
   recipientAccountNumber: string,
+  expectedSettleAt?: Date,
 ): TransferSchedule {
-  const settleAt = settlementTime(rail, now, sendOn);
+  const settleAt = expectedSettleAt ?? settlementTime(rail, now, sendOn);
   const willReturn = recipientAccountNumber === RETURNED_ACCOUNT_NUMBER;
   if (!willReturn) return { settleAt, willReturn, returnAt: null, returnReason: null };
   if (rail === 'wire') return { settleAt, willReturn, returnAt: settleAt, returnReason: WIRE_RETURN_REASON };
@@ -157,10 +143,18 @@ export function createSandboxBanking(): BankingProvider {
       }
     },
 
-    dailyLimits: () => ({ ...SANDBOX_DAILY_LIMITS }),
+    dailyLimits: () => ({ ...DEFAULT_DAILY_LIMITS }),
 
-    async submitTransfer({ rail, now, sendOn, recipient }) {
-      return { ...scheduleTransfer(rail, now, sendOn, recipient.accountNumber), providerTransferId: null };
+    async submitTransfer({ rail, now, sendOn, recipient, expectedSettleAt }) {
+      return {
+        ...scheduleTransfer(rail, now, sendOn, recipient.accountNumber, expectedSettleAt),
+        providerTransferId: null,
+      };
+    },
+
+    /** The sandbox's bank is our database: nothing to ask outside the transaction. */
+    async fetchDue() {
+      return null;
     },
 
     async settleDue(tx, entityId, now) {
@@ -179,6 +173,7 @@ export function createSandboxBanking(): BankingProvider {
           and(
             eq(bankTransfers.entityId, entityId),
             eq(bankTransfers.status, 'pending'),
+            isNotNull(bankTransfers.handedOverAt),
             lte(bankTransfers.settleAt, now),
           ),
         )
@@ -246,7 +241,7 @@ export function createSandboxBanking(): BankingProvider {
           .set({ status: 'returned', returnedAt: returnAt, updatedAt: now })
           .where(eq(bankTransfers.id, transfer.id));
       }
-      const lastCompleteMonth = addMonths(dayOf(now).slice(0, 7), -1);
+      const lastCompleteMonth = addMonths(now.toISOString().slice(0, 7), -1);
       for (const account of accountsOfEntity) {
         if (account.status !== 'open') continue;
         let month = account.interestThrough
@@ -293,12 +288,13 @@ export function createSandboxBanking(): BankingProvider {
     },
 
     async hasDue(db, entityId, now) {
-      const lastCompleteMonth = addMonths(dayOf(now).slice(0, 7), -1);
+      const lastCompleteMonth = addMonths(now.toISOString().slice(0, 7), -1);
       const [row] = await queryRows<{ due: boolean }>(
         db,
         sql`SELECT EXISTS (
               SELECT 1 FROM bank_transfers
-              WHERE entity_id = ${entityId}::uuid AND status = 'pending' AND settle_at <= ${now.toISOString()}::timestamptz
+              WHERE entity_id = ${entityId}::uuid AND status = 'pending' AND handed_over_at IS NOT NULL
+                AND settle_at <= ${now.toISOString()}::timestamptz
             ) OR EXISTS (
               SELECT 1 FROM bank_transfers
               WHERE entity_id = ${entityId}::uuid AND status = 'posted' AND will_return

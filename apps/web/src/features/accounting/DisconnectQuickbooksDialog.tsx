@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@keel/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ConfirmDestructiveDialog } from '../../lib/ConfirmDestructiveDialog';
 
-export type DisconnectQuickbooksDialogProps = {
+type DisconnectQuickbooksDialogProps = {
   opened: boolean;
   companyName: string | null;
   deleting: boolean;
@@ -21,29 +21,17 @@ export function DisconnectQuickbooksDialog({
   onConfirm,
 }: DisconnectQuickbooksDialogProps) {
   return (
-    <Modal
+    <ConfirmDestructiveDialog
       opened={opened}
-      onClose={onCancel}
       title="Disconnect QuickBooks Online?"
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      confirmLabel="Disconnect"
+      busy={deleting}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          {PRODUCT_NAME} stops importing from {companyName ?? 'your QuickBooks company'}, and QuickBooks stops
-          being where your books come from: Transactions and bank linking come back. You can connect it again
-          at any time.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={deleting}>
-            Disconnect
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {PRODUCT_NAME} stops importing from {companyName ?? 'your QuickBooks company'}, and QuickBooks stops
+      being where your books come from: Transactions and bank linking come back. You can connect it again at
+      any time.
+    </ConfirmDestructiveDialog>
   );
 }

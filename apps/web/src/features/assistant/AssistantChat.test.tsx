@@ -9,6 +9,7 @@ import {
   chatMessage,
   citation,
   ENTITY_ID,
+  modelMode,
   question,
   renderAssistantChat,
   reply,
@@ -17,11 +18,13 @@ import {
   threadMock,
   threadUpdate,
 } from './assistant.testkit';
-import { CREATE_OPENAI_MESSAGE_MUTATION } from './assistantQueries';
+import { CREATE_CHAT_MESSAGE_MUTATION } from './assistantQueries';
 import { CHAT_GREETING } from './ChatPanel';
 
 /** Longer than the chat message delay, for what waits behind it. */
 const AFTER_DELAY = { timeout: CHAT_MESSAGE_DELAY_MS + 1500 };
+/** Tests that wait out the delay and follow a link: room for a busy machine. */
+const SLOW_TEST_MS = 15_000;
 
 const panel = () => screen.getByRole('dialog', { name: 'Ask Keel AI' });
 const questionBox = () => screen.getByRole('textbox', { name: 'Your question' });
@@ -59,6 +62,133 @@ describe('AssistantChat', () => {
     expect(screen.queryByRole('status', { name: 'Keel AI is typing' })).not.toBeInTheDocument();
   });
 
+  it('says under its title that the built-in question reader answers, not an AI model, and lists what it understands on request', async () => {
+    renderAssistantChat();
+    await openChat();
+    const note = "Answers from your books with Keel's built-in question reader, not an AI model.";
+    expect(await within(panel()).findByText(note)).toBeInTheDocument();
+    expect(panel()).toHaveAccessibleDescription(note);
+    expect(within(panel()).queryByText(/figures link to their source/)).not.toBeInTheDocument();
+
+    const disclosure = within(panel()).getByRole('button', { name: 'What can I ask?' });
+    expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    expect(within(panel()).queryByRole('list', { name: 'What I understand' })).not.toBeInTheDocument();
+    fireEvent.click(disclosure);
+    expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+    const list = within(panel()).getByRole('list', { name: 'What I understand' });
+    expect(disclosure).toHaveAttribute('aria-controls', list.id);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Totals, averages and changes of any report line over any period: "rev last month", "opex Q3"',
+      'Vendors: "how much did we pay AWS last month"',
+      'Hiring plan: "headcount in March", "open roles"',
+    ]);
+    fireEvent.click(disclosure);
+    expect(within(panel()).queryByRole('list', { name: 'What I understand' })).not.toBeInTheDocument();
+  });
+
+  it('names the model under its title when a model answers, with no list of what the reader understands', async () => {
+    renderAssistantChat([], { mode: modelMode('gpt-4o-mini') });
+    await openChat();
+    const note = 'Answers from your books with gpt-4o-mini; figures link to their source.';
+    expect(await within(panel()).findByText(note)).toBeInTheDocument();
+    expect(panel()).toHaveAccessibleDescription(note);
+    expect(within(panel()).queryByText(/not an AI model/)).not.toBeInTheDocument();
+    expect(within(panel()).queryByRole('button', { name: 'What can I ask?' })).not.toBeInTheDocument();
+    // The title and the button keep the spec's name in both modes.
+    expect(screen.getByRole('heading', { name: 'Ask Keel AI' })).toBeInTheDocument();
+  });
+
+  it(
+    'greets without claiming to be a model and suggests one question of each kind, asking one when pressed',
+    async () => {
+      const answer = reply({ content: 'Revenue in October 2026 was $412,000.00.', status: 'complete' });
+      renderAssistantChat([
+        askMock('Revenue last month', { userMessage: question('Revenue last month'), message: answer }),
+        threadMock(() => [question('Revenue last month'), answer]),
+      ]);
+      await openChat();
+      const greeting = await screen.findByTestId('chat-greeting', {}, AFTER_DELAY);
+      expect(greeting).toHaveTextContent(
+        'Hi! Ask me about your books: any report line over any period, what you paid a vendor, cash and runway, the hiring plan, or a what-if. Each answer links to the figures it used.',
+      );
+      expect(greeting).not.toHaveTextContent(/\bI'm Keel AI\b/);
+      const suggestions = screen.getByRole('group', { name: 'Suggested questions' });
+      expect(
+        within(suggestions)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual([
+        'Revenue last month',
+        'How much did we pay AWS last month?',
+        'Runway if we hire two engineers at $150k',
+      ]);
+      fireEvent.click(within(suggestions).getByRole('button', { name: 'Revenue last month' }));
+      expect(
+        await screen.findByText('Revenue in October 2026 was $412,000.00.', {}, AFTER_DELAY),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: 'Suggested questions' })).not.toBeInTheDocument();
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    'links a vendor answer to its transactions and a hiring answer to the hiring plan',
+    async () => {
+      const answer = reply({
+        content: 'You paid AWS $12,400.00 in October 2026 (1 transaction). 3 roles are open.',
+        status: 'complete',
+        citations: [
+          citation({
+            label: 'Paid to AWS in Oct 2026',
+            amountCents: 1_240_000,
+            accountId: null,
+            accountName: null,
+            month: '2026-10',
+            reportUrl: '/transactions?search=AWS',
+          }),
+          citation({
+            label: 'Annual salaries of 3 open roles',
+            amountCents: 45_000_000,
+            accountId: null,
+            accountName: null,
+            month: null,
+            reportUrl: '/hiring-plan',
+          }),
+        ],
+      });
+      renderAssistantChat([
+        askMock('AWS and open roles', {
+          userMessage: question('AWS and open roles'),
+          message: answer,
+        }),
+        threadMock(() => [question('AWS and open roles'), answer]),
+      ]);
+      await openChat();
+      await ask('AWS and open roles');
+
+      const sources = await screen.findByRole('region', { name: 'Sources' }, AFTER_DELAY);
+      const links = within(sources).getAllByRole('link');
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        ['Paid to AWS in Oct 2026: $12,400.00', '/transactions?search=AWS'],
+        ['Annual salaries of 3 open roles: $450,000.00', '/hiring-plan'],
+      ]);
+      fireEvent.click(links[0] as HTMLElement);
+      expect(screen.getByTestId('location')).toHaveTextContent('/transactions?search=AWS');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      await openChat();
+      fireEvent.click(
+        within(panel()).getByRole('link', { name: 'Annual salaries of 3 open roles: $450,000.00' }),
+      );
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/hiring-plan$/);
+    },
+    SLOW_TEST_MS,
+  );
+
   it('sends the question with createOpenaiMessage, shows it at once and keeps the new thread', async () => {
     const sent = vi.fn();
     const mock = askMock('What is our runway?', { userMessage: question(), message: reply() });
@@ -92,7 +222,7 @@ describe('AssistantChat', () => {
   });
 
   it('asks for a streamed reply (stream: true)', () => {
-    expect(print(CREATE_OPENAI_MESSAGE_MUTATION)).toMatch(/createOpenaiMessage\([^)]*stream: true/);
+    expect(print(CREATE_CHAT_MESSAGE_MUTATION)).toMatch(/createOpenaiMessage\([^)]*stream: true/);
   });
 
   it('streams the reply in through threadWasUpdated, no sooner than the delay, then lists its sources', async () => {
@@ -220,7 +350,7 @@ describe('AssistantChat', () => {
     renderAssistantChat([
       {
         request: {
-          query: CREATE_OPENAI_MESSAGE_MUTATION,
+          query: CREATE_CHAT_MESSAGE_MUTATION,
           variables: { entityId: ENTITY_ID, content: 'What is our burn?', threadId: null },
         },
         result: {
@@ -249,7 +379,7 @@ describe('AssistantChat', () => {
     renderAssistantChat([
       {
         request: {
-          query: CREATE_OPENAI_MESSAGE_MUTATION,
+          query: CREATE_CHAT_MESSAGE_MUTATION,
           variables: { entityId: ENTITY_ID, content: 'What is our burn?', threadId: null },
         },
         error: new TypeError('Failed to fetch'),
@@ -266,7 +396,7 @@ describe('AssistantChat', () => {
     const sent = vi.fn();
     renderAssistantChat([
       {
-        request: { query: CREATE_OPENAI_MESSAGE_MUTATION, variables: () => true },
+        request: { query: CREATE_CHAT_MESSAGE_MUTATION, variables: () => true },
         result: () => {
           sent();
           return { data: null };

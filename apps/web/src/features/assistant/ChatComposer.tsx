@@ -45,7 +45,7 @@ export function ChatComposer({
       <Textarea
         ref={inputRef}
         aria-label="Your question"
-        placeholder="Ask about runway, burn, cash or spending…"
+        placeholder="Ask about revenue, spending, vendors, cash, runway or hiring…"
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         onKeyDown={onKeyDown}

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconMessagePlus, IconSparkles } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { AssistantModeNote } from './AssistantModeNote';
 import { ChatComposer } from './ChatComposer';
 import { ASSISTANT_NAME, ChatBubble, ChatMessageItem } from './ChatMessageItem';
 import type { ChatConversation } from './useChatConversation';
@@ -21,14 +22,18 @@ import type { ChatConversation } from './useChatConversation';
 /** The chat's title (spec §2: 'Ask {product} AI'). */
 export const CHAT_TITLE = `Ask ${PRODUCT_NAME} AI`;
 
-/** The assistant's first words in every conversation (shown by the web app, not stored). */
-export const CHAT_GREETING = `Hi! I'm ${ASSISTANT_NAME}. Ask me about your runway, burn, cash or spending, and I'll answer from your books with links to the figures.`;
+/**
+ * The assistant's first words in every conversation (shown by the web app, not stored): what it answers,
+ * true of the built-in question reader and of a model alike (the note under the title says which).
+ */
+export const CHAT_GREETING =
+  'Hi! Ask me about your books: any report line over any period, what you paid a vendor, cash and runway, the hiring plan, or a what-if. Each answer links to the figures it used.';
 
-/** Questions offered on an empty conversation: each is one the built-in assistant answers. */
-export const CHAT_SUGGESTIONS = [
-  'What is our runway?',
-  'Top spending last month',
-  'How much cash do we have?',
+/** Questions offered on an empty conversation: one of each kind the built-in question reader answers best. */
+const CHAT_SUGGESTIONS = [
+  'Revenue last month',
+  'How much did we pay AWS last month?',
+  'Runway if we hire two engineers at $150k',
 ];
 
 /** The panel's distance from the window's edges; it scrolls inside when the window is short. */
@@ -59,6 +64,7 @@ export function ChatPanel({
   onFollowCitation: () => void;
 }) {
   const titleId = useId();
+  const modeId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
   const { messages, pendingQuestion, greetingShown, typing, busy, restoring, error } = conversation;
@@ -95,6 +101,7 @@ export function ChatPanel({
       role="dialog"
       aria-modal={false}
       aria-labelledby={titleId}
+      aria-describedby={modeId}
       data-testid="assistant-panel"
       shadow="xl"
       radius="md"
@@ -112,38 +119,34 @@ export function ChatPanel({
         overflow: 'hidden',
       }}
     >
-      <Group
-        justify="space-between"
-        wrap="nowrap"
-        px="md"
-        py="sm"
-        gap="xs"
-        style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-      >
-        <Group gap="xs" wrap="nowrap">
-          <ThemeIcon variant="light" radius="xl" size="md">
-            <IconSparkles size={16} />
-          </ThemeIcon>
-          <Title order={2} fz="md" id={titleId}>
-            {CHAT_TITLE}
-          </Title>
+      <Box style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', flexShrink: 0 }}>
+        <Group justify="space-between" wrap="nowrap" px="md" py="sm" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <ThemeIcon variant="light" radius="xl" size="md">
+              <IconSparkles size={16} />
+            </ThemeIcon>
+            <Title order={2} fz="md" id={titleId}>
+              {CHAT_TITLE}
+            </Title>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <Button
+              variant="subtle"
+              size="compact-xs"
+              leftSection={<IconMessagePlus size={14} />}
+              onClick={() => {
+                conversation.startNew();
+                inputRef.current?.focus();
+              }}
+              disabled={!conversation.started}
+            >
+              New conversation
+            </Button>
+            <CloseButton aria-label={`Close ${CHAT_TITLE}`} onClick={onClose} />
+          </Group>
         </Group>
-        <Group gap={4} wrap="nowrap">
-          <Button
-            variant="subtle"
-            size="compact-xs"
-            leftSection={<IconMessagePlus size={14} />}
-            onClick={() => {
-              conversation.startNew();
-              inputRef.current?.focus();
-            }}
-            disabled={!conversation.started}
-          >
-            New conversation
-          </Button>
-          <CloseButton aria-label={`Close ${CHAT_TITLE}`} onClick={onClose} />
-        </Group>
-      </Group>
+        <AssistantModeNote id={modeId} />
+      </Box>
 
       <Stack
         ref={logRef}

@@ -2,16 +2,19 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { createGraphqlCache } from '../../lib/graphqlCache';
+import { LocationProbe } from '../../test/LocationProbe';
 import { createLiveTestLink } from '../../test/liveTestLink';
 import { theme } from '../../theme';
 import { AssistantChat } from './AssistantChat';
 import {
+  ASSISTANT_MODE_QUERY,
+  type AssistantMode,
   CHAT_THREAD_QUERY,
   type ChatCitation,
   type ChatMessage,
-  CREATE_OPENAI_MESSAGE_MUTATION,
+  CREATE_CHAT_MESSAGE_MUTATION,
 } from './assistantQueries';
 
 /** Test support for 'Ask Keel AI' (test code only): messages as the server sends them, and a render. */
@@ -30,7 +33,7 @@ export const SUBSCRIPTION = 'ThreadWasUpdated';
 
 let stamp = 0;
 /** Each call a later instant, as the server's updatedAt of successive writes. */
-export function nextInstant(): string {
+function nextInstant(): string {
   stamp += 1;
   return new Date(Date.UTC(2026, 10, 22, 9, 0, 0, stamp)).toISOString();
 }
@@ -78,7 +81,7 @@ export function askMock(
   threadId: string | null = null,
 ): MockLink.MockedResponse {
   return {
-    request: { query: CREATE_OPENAI_MESSAGE_MUTATION, variables: { entityId: ENTITY_ID, content, threadId } },
+    request: { query: CREATE_CHAT_MESSAGE_MUTATION, variables: { entityId: ENTITY_ID, content, threadId } },
     result: {
       data: {
         createOpenaiMessage: {
@@ -109,14 +112,42 @@ export const threadUpdate = (message: ChatMessage, messages: ChatMessage[]) => (
   threadWasUpdated: { __typename: 'ThreadUpdate', message, messages },
 });
 
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
+/** What the built-in question reader understands, as a server would list it (shortened). */
+const UNDERSTANDS = [
+  'Totals, averages and changes of any report line over any period: "rev last month", "opex Q3"',
+  'Vendors: "how much did we pay AWS last month"',
+  'Hiring plan: "headcount in March", "open roles"',
+];
+
+const builtinMode = (): AssistantMode =>
+  ({
+    __typename: 'AssistantMode',
+    provider: 'builtin',
+    model: null,
+    understands: UNDERSTANDS,
+  }) as AssistantMode;
+
+export const modelMode = (model: string): AssistantMode =>
+  ({ __typename: 'AssistantMode', provider: 'model', model, understands: UNDERSTANDS }) as AssistantMode;
+
+/** assistantMode answering `mode`, each time the panel asks (it asks again if closed before the answer). */
+function modeMock(mode: AssistantMode): MockLink.MockedResponse {
+  return {
+    request: { query: ASSISTANT_MODE_QUERY },
+    result: { data: { assistantMode: mode } },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
 }
 
-/** The chat as the shell mounts it: Mantine, Apollo (mocks, subscriptions driven by the test), a router. */
-export function renderAssistantChat(mocks: MockLink.MockedResponse[] = []) {
-  const live = createLiveTestLink(mocks);
+/**
+ * The chat as the shell mounts it: Mantine, Apollo (mocks, subscriptions driven by the test), a router;
+ * the server answers assistantMode with `mode` (the built-in reader unless given).
+ */
+export function renderAssistantChat(
+  mocks: MockLink.MockedResponse[] = [],
+  { mode = builtinMode() }: { mode?: AssistantMode } = {},
+) {
+  const live = createLiveTestLink([modeMock(mode), ...mocks]);
   const rendered = render(
     <MantineProvider theme={theme} env="test">
       <MockedProvider link={live.link} cache={createGraphqlCache()}>

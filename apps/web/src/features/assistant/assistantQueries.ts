@@ -53,7 +53,7 @@ export const CHAT_THREAD_QUERY = graphql(
  * CreateOpenaiMessage (spec §7): stores the question and answers at once with the reply 'streaming'
  * (stream: true); without a threadId it starts a new conversation, whose id comes back.
  */
-export const CREATE_OPENAI_MESSAGE_MUTATION = graphql(
+export const CREATE_CHAT_MESSAGE_MUTATION = graphql(
   `
   mutation CreateOpenaiMessage($entityId: ID!, $content: String!, $threadId: ID) {
     createOpenaiMessage(entityId: $entityId, content: $content, stream: true, threadId: $threadId) {
@@ -87,3 +87,19 @@ export const THREAD_WAS_UPDATED_SUBSCRIPTION = graphql(
 `,
   [CHAT_MESSAGE_FIELDS],
 );
+
+/**
+ * Who answers on this server: Keel's built-in question reader (with the kinds of question it
+ * understands) or a named model. The panel says which under its title.
+ */
+export const ASSISTANT_MODE_QUERY = graphql(`
+  query AssistantMode {
+    assistantMode {
+      provider
+      model
+      understands
+    }
+  }
+`);
+
+export type AssistantMode = ResultOf<typeof ASSISTANT_MODE_QUERY>['assistantMode'];

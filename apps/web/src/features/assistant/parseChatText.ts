@@ -8,7 +8,7 @@ export type ChatTextLine = readonly ChatTextRun[];
  * An answer's text in blocks: paragraphs (their lines kept apart), and bulleted or numbered lists
  * (`- `, `* `, `• `, `1. `, `1) `). A numbered list keeps its first number.
  */
-export type ChatTextBlock =
+type ChatTextBlock =
   | { kind: 'paragraph'; lines: readonly ChatTextLine[] }
   | { kind: 'list'; ordered: boolean; start: number; items: readonly ChatTextLine[] };
 

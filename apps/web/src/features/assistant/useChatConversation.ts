@@ -6,7 +6,7 @@ import { useLiveSubscription } from '../../lib/useLiveSubscription';
 import {
   CHAT_THREAD_QUERY,
   type ChatMessage,
-  CREATE_OPENAI_MESSAGE_MUTATION,
+  CREATE_CHAT_MESSAGE_MUTATION,
   THREAD_WAS_UPDATED_SUBSCRIPTION,
 } from './assistantQueries';
 import { lastChatThreadId, rememberChatThread } from './chatThreadStore';
@@ -15,7 +15,7 @@ import { mergeChatMessages } from './mergeChatMessages';
 import { useChatDelay } from './useChatDelay';
 
 /** While the live updates are down and a reply is being written, the thread is read this often. */
-export const CHAT_POLL_INTERVAL_MS = 1_000;
+const CHAT_POLL_INTERVAL_MS = 1_000;
 
 const NO_MESSAGES: readonly ChatMessage[] = [];
 
@@ -63,7 +63,7 @@ export type ChatConversation = {
  */
 export function useChatConversation(entityId: string, opened: boolean): ChatConversation {
   const client = useApolloClient();
-  const [createMessage] = useMutation(CREATE_OPENAI_MESSAGE_MUTATION);
+  const [createMessage] = useMutation(CREATE_CHAT_MESSAGE_MUTATION);
   const [threadId, setThreadIdState] = useState<string | null>(null);
   const [messages, setMessages] = useState<readonly ChatMessage[]>(NO_MESSAGES);
   /** The question on its way, and how many messages the thread had when it was sent. */

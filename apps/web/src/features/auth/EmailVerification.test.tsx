@@ -4,25 +4,9 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessTokenStore } from '../../lib/authToken';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { stubFetch } from '../../test/stubFetch';
 import { EmailVerificationPage, WRONG_PASSWORD } from './EmailVerificationPage';
 import { SignupPage } from './SignupPage';
-
-type Sent = { url: string; body: Record<string, unknown> };
-
-/** Answers every request with `answer(sent)`; keeps what was sent. */
-function stubFetch(answer: (sent: Sent) => { status?: number; json: unknown }) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = { url: String(input), body: JSON.parse(String(init?.body ?? '{}')) };
-      sent.push(request);
-      const { status = 200, json } = answer(request);
-      return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return sent;
-}
 
 function renderAt(route: string) {
   return renderWithProviders(

@@ -18,7 +18,7 @@ import { TwoFactorStep } from './TwoFactorStep';
 /** Where a confirmed new account starts, as after sign-up: linking its bank accounts (spec §2). */
 const AFTER_CONFIRMING = '/accounts/linked';
 
-export const EMAIL_CONFIRMED = `Email confirmed. Welcome to ${PRODUCT_NAME}.`;
+const EMAIL_CONFIRMED = `Email confirmed. Welcome to ${PRODUCT_NAME}.`;
 export const WRONG_PASSWORD = 'That is not the password this account was created with.';
 
 /**

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type PasswordUpdateForm, passwordUpdateFormSchema } from '@keel/domain';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { updatePassword } from './authApi';
 import { formatPasswordUpdateErrors } from './authErrors';
 import { FormError } from './FormError';
 import type { LogoutState } from './LogoutPage';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /**
  * /password/update?email=&token= (spec §2, §4): sets a new password, then signs out after 2 s and goes
@@ -77,18 +78,12 @@ export function PasswordUpdatePage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description="8 to 128 characters"
-            {...form.register('password')}
-            error={form.formState.errors.password?.message}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            {...form.register('passwordConfirmation')}
-            error={form.formState.errors.passwordConfirmation?.message}
+          <NewPasswordFields
+            password={{ ...form.register('password'), error: form.formState.errors.password?.message }}
+            confirmation={{
+              ...form.register('passwordConfirmation'),
+              error: form.formState.errors.passwordConfirmation?.message,
+            }}
           />
           <FormError message={error} />
           <Button type="submit" fullWidth size="md" loading={form.formState.isSubmitting} disabled={changed}>

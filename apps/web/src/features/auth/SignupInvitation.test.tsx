@@ -4,25 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accessTokenStore } from '../../lib/authToken';
 import { appStateStore } from '../../shell/selectedEntity';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { stubFetch } from '../../test/stubFetch';
 import { INVALID_INVITATION } from './acceptInvitationText';
 import { SignupPage } from './SignupPage';
-
-type Sent = { url: string; body: Record<string, unknown> };
-
-/** Answers every request with `answer(url, body)`; keeps what was sent. */
-function stubFetch(answer: (sent: Sent) => { status?: number; json: unknown }) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = { url: String(input), body: JSON.parse(String(init?.body ?? '{}')) };
-      sent.push(request);
-      const { status = 200, json } = answer(request);
-      return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return sent;
-}
 
 function renderSignup(route: string) {
   return renderWithProviders(

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OTP_LENGTH, otpCodeSchema, PRODUCT_NAME } from '@keel/domain';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/restClient';
 import { SMS_RESEND_COOLDOWN_MS } from '../../lib/timers';
 import { type SignInReply, sendOtpSms, verifyOtp, verifyOtpGoogle } from './authApi';
 import { FormError } from './FormError';
+import { OtpCodeInput } from './OtpCodeInput';
 import type { OtpChallenge } from './signIn';
 
 const codeFormSchema = z.object({ code: otpCodeSchema });
@@ -76,21 +77,9 @@ export function TwoFactorStep({ challenge, onVerified, onBack }: TwoFactorStepPr
         )}
         {noCode ? null : (
           <>
-            <TextInput
-              label="Verification code"
-              placeholder="123456"
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={OTP_LENGTH}
+            <OtpCodeInput
               data-autofocus
               autoFocus
-              styles={{
-                input: {
-                  letterSpacing: '0.4em',
-                  fontFamily: 'var(--mantine-font-family-monospace)',
-                  fontSize: 18,
-                },
-              }}
               {...form.register('code')}
               error={form.formState.errors.code?.message}
             />

@@ -11,9 +11,9 @@ export type SignInReply = {
   messages: unknown[];
 };
 
-export type AuthProviders = { google_client_id: string | null };
+type AuthProviders = { google_client_id: string | null };
 
-export type SignupReply = {
+type SignupReply = {
   user: { email?: string } | null;
   /**
    * Only with an invite_token (the invitation proved the address). Otherwise null, with next_step
@@ -65,7 +65,7 @@ function issueGoogleCsrfToken(): string {
   return token;
 }
 
-export type GoogleSignInResult = SignInReply & { gCsrfToken: string };
+type GoogleSignInResult = SignInReply & { gCsrfToken: string };
 
 async function postGoogleCredential(path: string, credential: string): Promise<GoogleSignInResult> {
   const gCsrfToken = issueGoogleCsrfToken();

@@ -1,4 +1,4 @@
-/** The application for a Keel account (spec §2 /apply): a public page that sends visitors to sign in. */
+/** The application for a deposit account (spec §2 /apply): a public page that sends visitors to sign in. */
 export const APPLY_PATH = '/apply';
 
 /**

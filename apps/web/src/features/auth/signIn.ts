@@ -14,9 +14,7 @@ export type OtpChallenge = {
   proof: SignInProof;
 };
 
-export type SignInOutcome =
-  | { kind: 'signedIn'; accessToken: string }
-  | { kind: 'otp'; challenge: OtpChallenge };
+type SignInOutcome = { kind: 'signedIn'; accessToken: string } | { kind: 'otp'; challenge: OtpChallenge };
 
 /** Reads a sign-in reply: either a token, or the code step it asks for. */
 export function readSignInReply(reply: SignInReply, proof: SignInProof): SignInOutcome {

@@ -1,14 +1,16 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   accountsMock,
-  keelAccount,
+  approvalPolicyMock,
+  depositAccount,
   limitsMock,
   renderBanking,
   transfer,
   transfersMock,
   vendorsMock,
 } from './banking.testkit';
+import { SET_TRANSFER_APPROVAL_THRESHOLD_MUTATION } from './bankingQueries';
 import { KeelCheckingPage } from './KeelCheckingPage';
 
 const TRANSFERS = [
@@ -32,14 +34,21 @@ const TRANSFERS = [
   }),
 ];
 
-function renderPage(options: { viewerRole?: string; accounts?: ReturnType<typeof keelAccount>[] } = {}) {
+function renderPage(
+  options: {
+    viewerRole?: string;
+    accounts?: ReturnType<typeof depositAccount>[];
+    threshold?: number | null;
+  } = {},
+) {
   return renderBanking(<KeelCheckingPage />, {
     viewerRole: options.viewerRole,
     mocks: [
-      accountsMock(options.accounts ?? [keelAccount()]),
+      accountsMock(options.accounts ?? [depositAccount()]),
       transfersMock(TRANSFERS),
       vendorsMock([]),
       limitsMock(),
+      approvalPolicyMock(options.threshold ?? null, (options.viewerRole ?? 'owner') === 'owner'),
     ],
   });
 }
@@ -68,7 +77,7 @@ describe('KeelCheckingPage', () => {
   });
 
   it('shows no available figure when nothing is pending', async () => {
-    renderPage({ accounts: [keelAccount({ availableBalance: 1_250_000 })] });
+    renderPage({ accounts: [depositAccount({ availableBalance: 1_250_000 })] });
     const row = await screen.findByTestId('keel-account-row');
     expect(within(row).queryByTestId('available-balance')).not.toBeInTheDocument();
   });
@@ -123,10 +132,136 @@ describe('KeelCheckingPage', () => {
 
   it('marks the account an application just opened', async () => {
     renderBanking(<KeelCheckingPage />, {
-      mocks: [accountsMock([keelAccount()]), transfersMock([])],
+      mocks: [accountsMock([depositAccount()]), transfersMock([]), approvalPolicyMock(null, true)],
       state: { openedAccountId: 'a1' },
     });
     expect(await screen.findByTestId('account-opened')).toHaveTextContent('Keel Checking ••4821 is ready');
     expect(await screen.findByTestId('transfers-empty')).toBeInTheDocument();
+  });
+});
+
+describe('KeelCheckingPage, figures from the bank', () => {
+  it('says when the figures were last brought up to date', async () => {
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60_000 - 5_000).toISOString();
+    renderPage({ accounts: [depositAccount({ mirroredAt: twoMinutesAgo })] });
+    expect(await screen.findByTestId('figures-updated')).toHaveTextContent('Updated 2 min ago');
+    expect(screen.queryByTestId('bank-unreachable')).not.toBeInTheDocument();
+  });
+
+  it('shows the last figures, calmly, when the bank could not be reached', async () => {
+    renderPage({
+      accounts: [
+        depositAccount({
+          mirroredAt: '2026-11-21T21:00:00.000Z',
+          mirrorError: 'Increase: 503 Service Unavailable',
+        }),
+      ],
+    });
+    const notice = await screen.findByTestId('bank-unreachable');
+    expect(notice).toHaveTextContent(
+      'We could not reach the bank just now. The figures below are as of Sat, Nov 21 at 1:00 PM PST',
+    );
+    expect(notice).not.toHaveTextContent('503');
+    expect(screen.getByTestId('keel-account-row')).toHaveTextContent('$12,500.00');
+  });
+});
+
+describe('KeelCheckingPage, the second approver rule', () => {
+  it('lets the owner set the amount over which transfers need a second approver', async () => {
+    const saved = vi.fn();
+    renderBanking(<KeelCheckingPage />, {
+      mocks: [
+        accountsMock([depositAccount()]),
+        transfersMock([]),
+        approvalPolicyMock(null, true),
+        {
+          request: {
+            query: SET_TRANSFER_APPROVAL_THRESHOLD_MUTATION,
+            variables: (variables) => {
+              saved(variables);
+              return true;
+            },
+          },
+          result: {
+            data: {
+              setTransferApprovalThreshold: {
+                __typename: 'TransferApprovalPolicy',
+                threshold: 123_450,
+                canChange: true,
+              },
+            },
+          },
+        },
+      ],
+    });
+    const rule = await screen.findByTestId('approval-rule');
+    expect(rule).toHaveTextContent('Require a second approver for transfers over');
+    expect(rule).toHaveTextContent('Off: an owner or admin sends any transfer alone.');
+    const box = within(rule).getByRole('textbox', { name: 'Approval threshold' });
+    fireEvent.click(within(rule).getByRole('button', { name: 'Turn on' }));
+    expect(await within(rule).findByText('Enter an amount')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: '0.50' } });
+    fireEvent.click(within(rule).getByRole('button', { name: 'Turn on' }));
+    expect(await within(rule).findByText('Enter an amount from $1.00 to $1,000,000.00')).toBeInTheDocument();
+    fireEvent.change(box, { target: { value: '1,234.50' } });
+    expect(box).toHaveValue('1234.50');
+    fireEvent.click(within(rule).getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith({ entityId: 'e1', threshold: 123_450 }));
+    expect(
+      await within(rule).findByText(
+        'On: a transfer over $1,234.50 waits until a different owner or admin approves it.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(rule).getByRole('button', { name: 'Turn off' })).toBeInTheDocument();
+  });
+
+  it('lets the owner turn it off', async () => {
+    const saved = vi.fn();
+    renderBanking(<KeelCheckingPage />, {
+      mocks: [
+        accountsMock([depositAccount()]),
+        transfersMock([]),
+        approvalPolicyMock(100_000, true),
+        {
+          request: {
+            query: SET_TRANSFER_APPROVAL_THRESHOLD_MUTATION,
+            variables: (variables) => {
+              saved(variables);
+              return true;
+            },
+          },
+          result: {
+            data: {
+              setTransferApprovalThreshold: {
+                __typename: 'TransferApprovalPolicy',
+                threshold: null,
+                canChange: true,
+              },
+            },
+          },
+        },
+      ],
+    });
+    const rule = await screen.findByTestId('approval-rule');
+    await waitFor(() =>
+      expect(within(rule).getByRole('textbox', { name: 'Approval threshold' })).toHaveValue('1000'),
+    );
+    expect(rule).toHaveTextContent(
+      'On: a transfer over $1,000.00 waits until a different owner or admin approves it.',
+    );
+    fireEvent.click(within(rule).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith({ entityId: 'e1', threshold: null }));
+    expect(
+      await within(rule).findByText('Off: an owner or admin sends any transfer alone.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows an admin the rule, read-only', async () => {
+    renderPage({ viewerRole: 'admin', threshold: 100_000 });
+    const rule = await screen.findByTestId('approval-rule');
+    expect(rule).toHaveTextContent('Second approver over $1,000.00');
+    expect(rule).toHaveTextContent('Only the owner can change this.');
+    expect(within(rule).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(within(rule).queryByRole('button')).not.toBeInTheDocument();
   });
 });

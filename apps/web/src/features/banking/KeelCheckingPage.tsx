@@ -9,24 +9,28 @@ import { useEntityContext } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
 import { GatedButton } from '../settings/team/GatedButton';
 import { sendMoneyBlockedReason } from './bankingPermissions';
-import { KEEL_ACCOUNTS_QUERY, TRANSFERS_QUERY } from './bankingQueries';
-import { KeelAccountsEmpty, KeelAccountsTable } from './KeelAccountsTable';
+import { DEPOSIT_ACCOUNTS_QUERY, TRANSFERS_QUERY } from './bankingQueries';
+import { DepositAccountsEmpty, DepositAccountsTable } from './DepositAccountsTable';
+import { BankUnreachableNotice, FiguresUpdated } from './FiguresUpdated';
 import { SendMoneyModal } from './send/SendMoneyModal';
+import { TransferApprovalSetting } from './TransferApprovalSetting';
 import { TransfersTable } from './TransfersTable';
 
 /** What /apply hands over when an application opened an account: the page marks it. */
 export type KeelCheckingState = { openedAccountId?: string };
 
 /**
- * /{product}-checking (spec §2): the '{product} Accounts' table, or its empty state leading to /apply;
- * then the transfers, and 'Send money' (ACH or wire) for the roles that may send it (spec §6: a
- * bookkeeper sees the button disabled, saying who can).
+ * /{product}-checking (spec §2): the '{product} Accounts' table, or its empty state leading to /apply,
+ * with when its figures were last brought up to date from the bank (and a calm notice when the bank
+ * could not be reached: the page shows the last figures); then the transfers, the second-approver rule,
+ * and 'Send money' (ACH or wire) for the roles that may send it (spec §6: a bookkeeper sees the button
+ * disabled, saying who can). Days and times are the company's (`entity.timeZone`, `today`).
  */
 export function KeelCheckingPage() {
   const { entity, today } = useEntityContext();
   const opened = (useLocation().state as KeelCheckingState | null)?.openedAccountId ?? null;
   const [sending, setSending] = useState(false);
-  const accountsQuery = useQuery(KEEL_ACCOUNTS_QUERY, {
+  const accountsQuery = useQuery(DEPOSIT_ACCOUNTS_QUERY, {
     variables: { entityId: entity.id },
     fetchPolicy: 'cache-and-network',
   });
@@ -48,6 +52,9 @@ export function KeelCheckingPage() {
           <Text size="sm" c="dimmed">
             {entity.name}'s deposit accounts with {PRODUCT_NAME}: balances, interest and transfers.
           </Text>
+          {accounts && accounts.length > 0 ? (
+            <FiguresUpdated accounts={accounts} timeZone={entity.timeZone} />
+          ) : null}
         </div>
         {accounts && accounts.length > 0 ? (
           <GatedButton
@@ -68,10 +75,13 @@ export function KeelCheckingPage() {
           title="Your account is open"
           data-testid="account-opened"
         >
-          {openedAccount.name} ••{lastDigits(openedAccount.accountNumber)} is ready. Fund it from another bank
-          with its account and routing numbers below.
+          {openedAccount.name} ••{lastDigits(openedAccount.accountNumber)} is ready. To fund it from another
+          bank, choose Show next to its account number below and enter your password: the full account and
+          routing numbers show, each with a Copy button.
         </Alert>
       ) : null}
+
+      {accounts ? <BankUnreachableNotice accounts={accounts} timeZone={entity.timeZone} /> : null}
 
       {/* The table is the page's own subject: the page title names it (spec: '{product} Accounts'). */}
       <Section title={title} hideTitle>
@@ -80,9 +90,9 @@ export function KeelCheckingPage() {
         ) : !accounts ? (
           <Loading label="Loading accounts" />
         ) : accounts.length === 0 ? (
-          <KeelAccountsEmpty />
+          <DepositAccountsEmpty />
         ) : (
-          <KeelAccountsTable accounts={accounts} highlightId={opened} />
+          <DepositAccountsTable accounts={accounts} highlightId={opened} />
         )}
       </Section>
 
@@ -93,8 +103,14 @@ export function KeelCheckingPage() {
           ) : !transfers ? (
             <Loading label="Loading transfers" />
           ) : (
-            <TransfersTable transfers={transfers} />
+            <TransfersTable entityId={entity.id} transfers={transfers} timeZone={entity.timeZone} />
           )}
+        </Section>
+      ) : null}
+
+      {accounts && accounts.length > 0 ? (
+        <Section title="Approvals">
+          <TransferApprovalSetting entityId={entity.id} />
         </Section>
       ) : null}
 
@@ -105,6 +121,7 @@ export function KeelCheckingPage() {
           entityId={entity.id}
           accounts={accounts}
           today={today}
+          timeZone={entity.timeZone}
         />
       ) : null}
     </Stack>

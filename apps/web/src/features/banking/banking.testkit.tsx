@@ -1,16 +1,12 @@
 import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { EntityContext, type EntityContextValue } from '../../shell/EntityContext';
-import { theme } from '../../theme';
+import type { EntityContextValue } from '../../shell/EntityContext';
+import { renderEntityPage } from '../../test/renderEntityPage';
 import {
-  KEEL_ACCOUNTS_QUERY,
-  type KeelAccount,
+  DEPOSIT_ACCOUNTS_QUERY,
+  type DepositAccount,
   type KeelTransfer,
+  TRANSFER_APPROVAL_POLICY_QUERY,
   TRANSFER_LIMITS_QUERY,
   TRANSFERS_QUERY,
   VENDORS_QUERY,
@@ -22,16 +18,25 @@ import {
 export const ENTITY_ID = 'e1';
 export const ACCOUNT_ID = 'a1';
 export const TODAY = '2026-11-22';
+/** The company's time zone: its bank cut-offs read in Pacific time. */
+export const TIME_ZONE = 'America/Los_Angeles';
 
-export function bankingContext(viewerRole: string): EntityContextValue {
+function bankingContext(viewerRole: string): EntityContextValue {
   return {
-    entity: { id: ENTITY_ID, name: 'Acme Robotics', viewerRole, hasKeelAccounts: true },
+    entity: {
+      id: ENTITY_ID,
+      name: 'Acme Robotics',
+      viewerRole,
+      hasKeelAccounts: true,
+      timeZone: TIME_ZONE,
+      today: TODAY,
+    },
     me: { id: 'u1', name: 'Dana Reyes', email: 'dana@acme.test', phoneNumber: '+14155550134' },
     today: TODAY,
   } as unknown as EntityContextValue;
 }
 
-export function keelAccount(overrides: Partial<KeelAccount> = {}): KeelAccount {
+export function depositAccount(overrides: Partial<DepositAccount> = {}): DepositAccount {
   return {
     __typename: 'ProviderBankAccount',
     id: ACCOUNT_ID,
@@ -44,8 +49,10 @@ export function keelAccount(overrides: Partial<KeelAccount> = {}): KeelAccount {
     status: 'open',
     openedOn: '2026-11-02',
     accountYield: { __typename: 'AccountYield', apy: 2, amount: 1_234 },
+    mirroredAt: null,
+    mirrorError: null,
     ...overrides,
-  } as KeelAccount;
+  } as DepositAccount;
 }
 
 export function transfer(overrides: Partial<KeelTransfer> = {}): KeelTransfer {
@@ -66,6 +73,18 @@ export function transfer(overrides: Partial<KeelTransfer> = {}): KeelTransfer {
     returnedAt: null,
     returnReason: null,
     createdAt: '2026-11-22T12:00:00.000Z',
+    fee: 0,
+    handOverAt: null,
+    handedOverAt: null,
+    expectedArrival: null,
+    cancellable: false,
+    approvable: false,
+    createdByName: 'Dana Reyes',
+    approvedByName: null,
+    approvedAt: null,
+    canceledAt: null,
+    cancelReason: null,
+    receiptUrl: null,
     ...overrides,
   } as KeelTransfer;
 }
@@ -83,8 +102,8 @@ export function vendor(id: string, name: string, companyName: string | null = nu
 
 const forever = { maxUsageCount: Number.POSITIVE_INFINITY };
 
-export const accountsMock = (accounts: KeelAccount[]): MockLink.MockedResponse => ({
-  request: { query: KEEL_ACCOUNTS_QUERY, variables: { entityId: ENTITY_ID } },
+export const accountsMock = (accounts: DepositAccount[]): MockLink.MockedResponse => ({
+  request: { query: DEPOSIT_ACCOUNTS_QUERY, variables: { entityId: ENTITY_ID } },
   result: { data: { providerBankAccounts: accounts } },
   ...forever,
 });
@@ -98,6 +117,18 @@ export const transfersMock = (transfers: KeelTransfer[]): MockLink.MockedRespons
 export const vendorsMock = (vendors: Vendor[]): MockLink.MockedResponse => ({
   request: { query: VENDORS_QUERY, variables: { entityId: ENTITY_ID } },
   result: { data: { vendors } },
+  ...forever,
+});
+
+/** The company's second-approver rule: over `threshold` cents (null: off); `canChange` for owners. */
+export const approvalPolicyMock = (
+  threshold: number | null,
+  canChange: boolean,
+): MockLink.MockedResponse => ({
+  request: { query: TRANSFER_APPROVAL_POLICY_QUERY, variables: { entityId: ENTITY_ID } },
+  result: {
+    data: { transferApprovalPolicy: { __typename: 'TransferApprovalPolicy', threshold, canChange } },
+  },
   ...forever,
 });
 
@@ -128,16 +159,6 @@ export const limitsMock = (achUsed = 0): MockLink.MockedResponse => ({
   ...forever,
 });
 
-/** Shows where the page navigated to, and the state it handed over. */
-function LocationProbe() {
-  const location = useLocation();
-  return (
-    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
-      {location.pathname}
-    </div>
-  );
-}
-
 /** Renders a banking page as the app does: Mantine, toasts, Apollo mocks, the entity and a router. */
 export function renderBanking(
   page: ReactElement,
@@ -148,19 +169,9 @@ export function renderBanking(
     state,
   }: { mocks: MockLink.MockedResponse[]; viewerRole?: string; route?: string; state?: unknown },
 ) {
-  return render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <MockedProvider mocks={mocks}>
-        <EntityContext.Provider value={bankingContext(viewerRole)}>
-          <MemoryRouter initialEntries={[{ pathname: route, state }]}>
-            <Routes>
-              <Route path="*" element={page} />
-            </Routes>
-            <LocationProbe />
-          </MemoryRouter>
-        </EntityContext.Provider>
-      </MockedProvider>
-    </MantineProvider>,
-  );
+  return renderEntityPage(page, {
+    mocks,
+    entity: bankingContext(viewerRole),
+    route: { pathname: route, state },
+  });
 }

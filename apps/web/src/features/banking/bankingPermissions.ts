@@ -9,7 +9,7 @@ export function sendMoneyBlockedReason(viewerRole: string): string | null {
 }
 
 /**
- * Why the viewer cannot apply for a Keel account for the company, or null when they can: opening an
+ * Why the viewer cannot apply for a deposit account for the company, or null when they can: opening an
  * account binds the company, so it takes manageEntity (owners and admins), as the server requires.
  */
 export function applyBlockedReason(viewerRole: string): string | null {

@@ -1,12 +1,12 @@
 import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
 
 /**
- * The GraphQL documents of Keel's deposit accounts (issue 16): /keel-checking's accounts and transfers,
+ * The GraphQL documents of Keel's deposit accounts: /keel-checking's accounts and transfers,
  * the Send money form's vendors, limits and transfers, and /apply's application.
  */
 
-const KEEL_ACCOUNT_FIELDS = graphql(`
-  fragment KeelAccountFields on ProviderBankAccount {
+const DEPOSIT_ACCOUNT_FIELDS = graphql(`
+  fragment DepositAccountFields on ProviderBankAccount {
     id
     name
     accountNumber
@@ -20,22 +20,24 @@ const KEEL_ACCOUNT_FIELDS = graphql(`
       apy
       amount
     }
+    mirroredAt
+    mirrorError
   }
 `);
 
 /** A Keel deposit account as the pages show it: the account number comes masked from the server. */
-export type KeelAccount = ResultOf<typeof KEEL_ACCOUNT_FIELDS>;
+export type DepositAccount = ResultOf<typeof DEPOSIT_ACCOUNT_FIELDS>;
 
-/** {product}Accounts(entityId) (spec §7): the company's Keel accounts, oldest first. */
-export const KEEL_ACCOUNTS_QUERY = graphql(
+/** {product}Accounts(entityId) (spec §7): the company's deposit accounts, oldest first. */
+export const DEPOSIT_ACCOUNTS_QUERY = graphql(
   `
   query KeelAccounts($entityId: ID!) {
     providerBankAccounts(entityId: $entityId) {
-      ...KeelAccountFields
+      ...DepositAccountFields
     }
   }
 `,
-  [KEEL_ACCOUNT_FIELDS],
+  [DEPOSIT_ACCOUNT_FIELDS],
 );
 
 const TRANSFER_FIELDS = graphql(`
@@ -55,6 +57,18 @@ const TRANSFER_FIELDS = graphql(`
     returnedAt
     returnReason
     createdAt
+    fee
+    handOverAt
+    handedOverAt
+    expectedArrival
+    cancellable
+    approvable
+    createdByName
+    approvedByName
+    approvedAt
+    canceledAt
+    cancelReason
+    receiptUrl
   }
 `);
 
@@ -96,25 +110,32 @@ export const VENDORS_QUERY = graphql(
   [VENDOR_FIELDS],
 );
 
+const TRANSFER_RAIL_LIMIT_FIELDS = graphql(`
+  fragment TransferRailLimitFields on TransferRailLimit {
+    dailyLimit
+    usedToday
+    remainingToday
+  }
+`);
+
 /** tprimeTransferLimits(tprimeAccountId) (spec §7): each rail's daily limit and what is left today. */
-export const TRANSFER_LIMITS_QUERY = graphql(`
+export const TRANSFER_LIMITS_QUERY = graphql(
+  `
   query TransferLimits($accountId: ID!) {
     tprimeTransferLimits(tprimeAccountId: $accountId) {
       accountId
       date
       ach {
-        dailyLimit
-        usedToday
-        remainingToday
+        ...TransferRailLimitFields
       }
       wire {
-        dailyLimit
-        usedToday
-        remainingToday
+        ...TransferRailLimitFields
       }
     }
   }
-`);
+`,
+  [TRANSFER_RAIL_LIMIT_FIELDS],
+);
 
 export type TransferLimits = ResultOf<typeof TRANSFER_LIMITS_QUERY>['tprimeTransferLimits'];
 
@@ -143,8 +164,6 @@ export const CREATE_VENDOR_MUTATION = graphql(
 `,
   [VENDOR_FIELDS],
 );
-
-export type CreateVendorVariables = VariablesOf<typeof CREATE_VENDOR_MUTATION>;
 
 /** CreateAchTransfer (spec §7): pending until it posts the next business day. */
 export const CREATE_ACH_TRANSFER_MUTATION = graphql(
@@ -224,6 +243,172 @@ export const CREATE_WIRE_TRANSFER_MUTATION = graphql(
 
 export type CreateWireTransferVariables = VariablesOf<typeof CREATE_WIRE_TRANSFER_MUTATION>;
 
+const TRANSFER_REVIEW_FIELDS = graphql(`
+  fragment TransferReviewFields on TransferReview {
+    rail
+    accountId
+    accountName
+    amount
+    fee
+    total
+    recipientName
+    recipientAccountLast4
+    routingNumber
+    bankName
+    date
+    processingDay
+    handOverAt
+    expectedArrival
+    needsApproval
+    approvalThreshold
+    availableAfter
+  }
+`);
+
+/** What a transfer would be, checked by the server as the create mutation checks it: nothing is written. */
+export type TransferReview = ResultOf<typeof TRANSFER_REVIEW_FIELDS>;
+
+/** reviewAchTransfer: the Review step of an ACH, with the same arguments as CreateAchTransfer (no key). */
+export const REVIEW_ACH_TRANSFER_QUERY = graphql(
+  `
+  query ReviewAchTransfer(
+    $entityId: ID!
+    $accountId: ID
+    $vendorId: ID
+    $recipientName: String
+    $routingNumber: String
+    $accountNumber: String
+    $amount: Cents
+    $date: String
+    $memo: String
+    $recipientAccountType: String
+  ) {
+    reviewAchTransfer(
+      entityId: $entityId
+      accountId: $accountId
+      vendorId: $vendorId
+      recipientName: $recipientName
+      routingNumber: $routingNumber
+      accountNumber: $accountNumber
+      amount: $amount
+      date: $date
+      memo: $memo
+      recipientAccountType: $recipientAccountType
+    ) {
+      ...TransferReviewFields
+    }
+  }
+`,
+  [TRANSFER_REVIEW_FIELDS],
+);
+
+export type ReviewAchTransferVariables = VariablesOf<typeof REVIEW_ACH_TRANSFER_QUERY>;
+
+/** reviewWireTransfer: the Review step of a wire, with the same arguments as CreateWireTransfer (no key). */
+export const REVIEW_WIRE_TRANSFER_QUERY = graphql(
+  `
+  query ReviewWireTransfer(
+    $entityId: ID!
+    $accountId: ID
+    $vendorId: ID
+    $recipientName: String
+    $routingNumber: String
+    $accountNumber: String
+    $amount: Cents
+    $date: String
+    $memo: String
+    $recipientAddress: WireRecipientAddressInput
+    $bank: WireBankInput
+  ) {
+    reviewWireTransfer(
+      entityId: $entityId
+      accountId: $accountId
+      vendorId: $vendorId
+      recipientName: $recipientName
+      routingNumber: $routingNumber
+      accountNumber: $accountNumber
+      amount: $amount
+      date: $date
+      memo: $memo
+      recipientAddress: $recipientAddress
+      bank: $bank
+    ) {
+      ...TransferReviewFields
+    }
+  }
+`,
+  [TRANSFER_REVIEW_FIELDS],
+);
+
+export type ReviewWireTransferVariables = VariablesOf<typeof REVIEW_WIRE_TRANSFER_QUERY>;
+
+/** cancelTransfer: a transfer awaiting approval, or pending and not yet handed to the bank, is canceled. */
+export const CANCEL_TRANSFER_MUTATION = graphql(
+  `
+  mutation CancelTransfer($transferId: ID!) {
+    cancelTransfer(transferId: $transferId) {
+      ...TransferFields
+    }
+  }
+`,
+  [TRANSFER_FIELDS],
+);
+
+/** approveTransfer: the second approver lets a transfer awaiting approval go. */
+export const APPROVE_TRANSFER_MUTATION = graphql(
+  `
+  mutation ApproveTransfer($transferId: ID!) {
+    approveTransfer(transferId: $transferId) {
+      ...TransferFields
+    }
+  }
+`,
+  [TRANSFER_FIELDS],
+);
+
+/** rejectTransfer: a transfer awaiting approval is canceled, with the approver's reason. */
+export const REJECT_TRANSFER_MUTATION = graphql(
+  `
+  mutation RejectTransfer($transferId: ID!, $reason: String) {
+    rejectTransfer(transferId: $transferId, reason: $reason) {
+      ...TransferFields
+    }
+  }
+`,
+  [TRANSFER_FIELDS],
+);
+
+const TRANSFER_APPROVAL_POLICY_FIELDS = graphql(`
+  fragment TransferApprovalPolicyFields on TransferApprovalPolicy {
+    threshold
+    canChange
+  }
+`);
+
+/** The company's second-approver rule: transfers over `threshold` cents wait for another member. */
+export const TRANSFER_APPROVAL_POLICY_QUERY = graphql(
+  `
+  query TransferApprovalPolicy($entityId: ID!) {
+    transferApprovalPolicy(entityId: $entityId) {
+      ...TransferApprovalPolicyFields
+    }
+  }
+`,
+  [TRANSFER_APPROVAL_POLICY_FIELDS],
+);
+
+/** setTransferApprovalThreshold (owners): null turns the rule off; answers the rule as the query reads it. */
+export const SET_TRANSFER_APPROVAL_THRESHOLD_MUTATION = graphql(
+  `
+  mutation SetTransferApprovalThreshold($entityId: ID!, $threshold: Cents) {
+    setTransferApprovalThreshold(entityId: $entityId, threshold: $threshold) {
+      ...TransferApprovalPolicyFields
+    }
+  }
+`,
+  [TRANSFER_APPROVAL_POLICY_FIELDS],
+);
+
 /** createTprimeApplication (spec §7): approved opens the first checking account at once. */
 export const CREATE_APPLICATION_MUTATION = graphql(
   `
@@ -245,12 +430,12 @@ export const CREATE_APPLICATION_MUTATION = graphql(
         declineReason
       }
       account {
-        ...KeelAccountFields
+        ...DepositAccountFields
       }
     }
   }
 `,
-  [KEEL_ACCOUNT_FIELDS],
+  [DEPOSIT_ACCOUNT_FIELDS],
 );
 
 export type CreateApplicationVariables = VariablesOf<typeof CREATE_APPLICATION_MUTATION>;

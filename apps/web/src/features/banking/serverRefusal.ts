@@ -1,7 +1,7 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 
 /** What the server refused, and the form field it names when the form has that field. */
-export type ServerRefusal = { field: string | null; message: string };
+type ServerRefusal = { field: string | null; message: string };
 
 /** When a request fails without the server's answer (offline, a timeout, a proxy's error page). */
 export const NETWORK_FAILURE_MESSAGE = 'We could not reach the server. Check your connection and try again.';

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { CancelSubmitButtons } from '../../lib/CancelSubmitButtons';
 import { FormError } from '../auth/FormError';
 import { readServerRefusal } from '../banking/serverRefusal';
+import { pinCharacters } from './cardInputs';
 import { ACTIVATE_PHYSICAL_CARD_MUTATION, CARDS_QUERY, type CardItem } from './cardQueries';
 
 const pinFormSchema = z.object({ pin: cardPinSchema });
@@ -17,7 +18,7 @@ type PinValues = z.infer<typeof pinFormSchema>;
 /**
  * Activate (spec §4 'unactivated physical shows Activate (requires PIN; card list refetched on
  * success)', §5 'Card PIN'): the PIN its holder chose, required, 4 characters, digits only, with the
- * spec's messages, checked when the field is left and on submit. The server checks it again; a
+ * spec's messages, checked when the field is left and on submit. The box keeps only digits, 4 at most. The server checks it again; a
  * refusal shows under the field (the PIN) or above the buttons (the card's state).
  */
 export function ActivateCardModal({ card, onClose }: { card: CardItem | null; onClose: () => void }) {
@@ -45,6 +46,7 @@ function PinForm({ card, onClose }: { card: CardItem; onClose: () => void }) {
     reValidateMode: 'onBlur',
   });
   const { errors, isSubmitting } = form.formState;
+  const pinField = form.register('pin');
 
   const submit = form.handleSubmit(async ({ pin }) => {
     setAlert(null);
@@ -76,9 +78,16 @@ function PinForm({ card, onClose }: { card: CardItem; onClose: () => void }) {
           withAsterisk
           data-autofocus
           inputMode="numeric"
+          pattern="[0-9]*"
           autoComplete="off"
-          maxLength={16}
-          {...form.register('pin')}
+          maxLength={CARD_PIN_LENGTH}
+          {...pinField}
+          onChange={(event) => {
+            // Digits only: anything else typed or pasted never reaches the box.
+            const digits = pinCharacters(event.target.value);
+            if (digits !== event.target.value) event.target.value = digits;
+            void pinField.onChange(event);
+          }}
           error={errors.pin?.message}
         />
         <FormError message={alert} />

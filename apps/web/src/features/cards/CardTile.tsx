@@ -6,9 +6,10 @@ import {
   MASKED_CVV,
   maskCardNumber,
 } from '@keel/domain';
-import { Badge, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconEyeOff, IconKey, IconSnowflake } from '@tabler/icons-react';
+import { Badge, Box, Button, Group, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAdjustments, IconEye, IconEyeOff, IconKey, IconList, IconSnowflake } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatCents } from '../../lib/format';
 import { GatedButton } from '../settings/team/GatedButton';
 import classes from './CardTile.module.css';
 import type { CardItem } from './cardQueries';
@@ -16,7 +17,7 @@ import type { CardSecrets } from './cardSecrets';
 import { cardStateOf } from './cardState';
 
 /** The actions of the card list that have a call (spec §7); cancel has none. */
-export type CardTileAction = Exclude<CardAction, 'cancel'>;
+type CardTileAction = Exclude<CardAction, 'cancel'>;
 
 const STATUS_COLORS: Record<string, string> = {
   active: 'green',
@@ -25,7 +26,7 @@ const STATUS_COLORS: Record<string, string> = {
   canceled: 'gray',
 };
 
-export type CardTileProps = {
+type CardTileProps = {
   card: CardItem;
   /** The number and CVV while revealed; null while masked. */
   secrets: CardSecrets | null;
@@ -37,6 +38,11 @@ export type CardTileProps = {
   blockedReason: string | null;
   busy: boolean;
   onAction: (action: CardTileAction) => void;
+  /** Opens the card's spending limits (disabled with blockedReason for those who may not change cards). */
+  onEditLimits: () => void;
+  /** Shows the card's transactions below the cards; `selected` while they are shown. */
+  onShowTransactions: () => void;
+  selected: boolean;
 };
 
 /**
@@ -55,6 +61,9 @@ export function CardTile({
   blockedReason,
   busy,
   onAction,
+  onEditLimits,
+  onShowTransactions,
+  selected,
 }: CardTileProps) {
   const state = cardStateOf(card);
   const actions = state ? cardActionsFor(state) : [];
@@ -67,6 +76,8 @@ export function CardTile({
       data-testid="card-tile"
       data-card-id={card.id}
       data-status={card.status}
+      data-selected={selected}
+      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
     >
       <Stack gap="sm">
         <Box className={classes.face} data-kind={card.type} data-status={card.status}>
@@ -100,6 +111,15 @@ export function CardTile({
             {card.description}
           </Text>
         ) : null}
+        <Stack gap={6} data-testid="card-limits">
+          <LimitLine label="Daily limit" spent={card.spent.today} limit={card.dailyLimit} period="today" />
+          <LimitLine
+            label="Monthly limit"
+            spent={card.spent.thisMonth}
+            limit={card.monthlyLimit}
+            period="this month"
+          />
+        </Stack>
         <Group gap="xs">
           {card.status !== 'canceled' ? (
             <GatedButton
@@ -142,9 +162,70 @@ export function CardTile({
               onUnfreeze={() => onAction('unfreeze')}
             />
           ) : null}
+          {card.status !== 'canceled' ? (
+            <GatedButton
+              size="sm"
+              variant="default"
+              leftSection={<IconAdjustments size={16} />}
+              blockedReason={blockedReason}
+              onClick={onEditLimits}
+            >
+              Limits
+            </GatedButton>
+          ) : null}
+          <Button
+            size="sm"
+            variant={selected ? 'light' : 'subtle'}
+            leftSection={<IconList size={16} />}
+            aria-pressed={selected}
+            onClick={onShowTransactions}
+          >
+            Transactions
+          </Button>
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** A limit and the approved spend it counts: '$120.00 of $500.00 today', or the spend and 'No limit'. */
+function LimitLine({
+  label,
+  spent,
+  limit,
+  period,
+}: {
+  label: string;
+  spent: number;
+  limit: number | null;
+  period: string;
+}) {
+  const used = limit === null ? 0 : Math.min(100, (spent / limit) * 100);
+  return (
+    <div>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text
+          size="xs"
+          fw={500}
+          data-testid={label === 'Daily limit' ? 'card-daily-limit' : 'card-monthly-limit'}
+        >
+          {limit === null
+            ? `No limit · ${formatCents(spent)} ${period}`
+            : `${formatCents(spent)} of ${formatCents(limit)} ${period}`}
+        </Text>
+      </Group>
+      {limit === null ? null : (
+        <Progress
+          value={used}
+          size="xs"
+          color={used >= 100 ? 'red' : used >= 80 ? 'orange' : 'blue'}
+          mt={4}
+        />
+      )}
+    </div>
   );
 }
 

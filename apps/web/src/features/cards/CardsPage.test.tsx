@@ -9,18 +9,16 @@ import {
   SUSPEND_CARD_MUTATION,
   UNFREEZE_CARD_MUTATION,
 } from './cardQueries';
-import { ACCOUNT, card, cardsMock, PHYSICAL, renderCardsPage, VIRTUAL } from './cards.testkit';
-
-const tile = (name: string) =>
-  screen
-    .getAllByTestId('card-tile')
-    .find((element) => within(element).queryByTestId('card-name')?.textContent === name) as HTMLElement;
-
-async function renderLoaded(options: Parameters<typeof renderCardsPage>[0]) {
-  const view = renderCardsPage(options);
-  await waitFor(() => expect(screen.queryByLabelText('Loading cards')).not.toBeInTheDocument());
-  return view;
-}
+import {
+  ACCOUNT,
+  card,
+  cardsMock,
+  cardTile,
+  PHYSICAL,
+  type renderCardsPage,
+  renderCardsPageLoaded,
+  VIRTUAL,
+} from './cards.testkit';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -30,7 +28,7 @@ afterEach(() => {
 describe('CardsPage', () => {
   it('groups the cards Active and Inactive, each masked to its last 4 digits with CVV *** and its expiry', async () => {
     const frozen = card('c-frozen', 'Team lunches', 'virtual', 'suspended', '5151');
-    await renderLoaded({ mocks: [cardsMock([VIRTUAL, PHYSICAL, frozen])] });
+    await renderCardsPageLoaded({ mocks: [cardsMock([VIRTUAL, PHYSICAL, frozen])] });
     const active = screen.getByTestId('cards-group-Active');
     const inactive = screen.getByTestId('cards-group-Inactive');
     expect(
@@ -43,36 +41,36 @@ describe('CardsPage', () => {
         .getAllByTestId('card-name')
         .map((name) => name.textContent),
     ).toEqual(['Travel and meals']);
-    const software = tile('Software and ads');
+    const software = cardTile('Software and ads');
     expect(within(software).getByTestId('card-number')).toHaveTextContent('**** **** **** 4242');
     expect(within(software).getByTestId('card-cvv')).toHaveTextContent('***');
     expect(within(software).getByTestId('card-expiration')).toHaveTextContent('11/29');
     expect(within(software).getByTestId('card-status')).toHaveTextContent('Active');
-    expect(within(tile('Team lunches')).getByTestId('card-status')).toHaveTextContent('Frozen');
+    expect(within(cardTile('Team lunches')).getByTestId('card-status')).toHaveTextContent('Frozen');
     // Spec §4: an inactive card's description is red; an active one's is not.
-    expect(within(tile('Travel and meals')).getByTestId('card-description').getAttribute('style')).toContain(
-      'red',
-    );
+    expect(
+      within(cardTile('Travel and meals')).getByTestId('card-description').getAttribute('style'),
+    ).toContain('red');
     expect(within(software).getByTestId('card-description').getAttribute('style') ?? '').not.toContain('red');
   });
 
   it('offers per status Activate, Freeze or the red Frozen control (spec §4)', async () => {
     const frozen = card('c-frozen', 'Team lunches', 'virtual', 'suspended');
-    await renderLoaded({ mocks: [cardsMock([VIRTUAL, PHYSICAL, frozen])] });
+    await renderCardsPageLoaded({ mocks: [cardsMock([VIRTUAL, PHYSICAL, frozen])] });
     const buttons = (name: string) =>
-      within(tile(name))
+      within(cardTile(name))
         .getAllByRole('button')
         .map((button) => button.textContent);
-    expect(buttons('Software and ads')).toEqual(['Reveal', 'Freeze']);
-    expect(buttons('Travel and meals')).toEqual(['Reveal', 'Activate']);
-    expect(buttons('Team lunches')).toEqual(['Reveal', 'Frozen']);
-    const control = within(tile('Team lunches')).getByRole('button', { name: 'Frozen' });
+    expect(buttons('Software and ads')).toEqual(['Reveal', 'Freeze', 'Limits', 'Transactions']);
+    expect(buttons('Travel and meals')).toEqual(['Reveal', 'Activate', 'Limits', 'Transactions']);
+    expect(buttons('Team lunches')).toEqual(['Reveal', 'Frozen', 'Limits', 'Transactions']);
+    const control = within(cardTile('Team lunches')).getByRole('button', { name: 'Frozen' });
     expect(control.className).toMatch(/Button/);
     expect(control.getAttribute('style') ?? '').toContain('red');
   });
 
   it("says 'No cards yet' and offers Add Card with both kinds while the company has a Keel account", async () => {
-    await renderLoaded({ mocks: [cardsMock([])] });
+    await renderCardsPageLoaded({ mocks: [cardsMock([])] });
     expect(screen.getByText('No cards yet. Add a card to get started.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add Card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a Card' });
@@ -85,7 +83,7 @@ describe('CardsPage', () => {
   });
 
   it('offers only the kind the company lacks, and no Add Card once it holds both', async () => {
-    const view = await renderLoaded({ mocks: [cardsMock([VIRTUAL])] });
+    const view = await renderCardsPageLoaded({ mocks: [cardsMock([VIRTUAL])] });
     fireEvent.click(screen.getByRole('button', { name: 'Add Card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a Card' });
     expect(
@@ -94,12 +92,12 @@ describe('CardsPage', () => {
         .map((radio) => radio.getAttribute('value')),
     ).toEqual(['physical']);
     view.unmount();
-    await renderLoaded({ mocks: [cardsMock([VIRTUAL, PHYSICAL])] });
+    await renderCardsPageLoaded({ mocks: [cardsMock([VIRTUAL, PHYSICAL])] });
     expect(screen.queryByRole('button', { name: 'Add Card' })).not.toBeInTheDocument();
   });
 
   it('shows no Add Card without a Keel account, and points those who may open one to /apply', async () => {
-    await renderLoaded({ mocks: [cardsMock([], { accounts: [] })] });
+    await renderCardsPageLoaded({ mocks: [cardsMock([], { accounts: [] })] });
     expect(screen.getByText('No cards yet. Add a card to get started.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Card' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'apply for one' })).toHaveAttribute('href', '/apply');
@@ -108,7 +106,7 @@ describe('CardsPage', () => {
   it('creates the kind chosen on the account, then reloads the list', async () => {
     const created = vi.fn(() => ({ data: { createTprimeCard: VIRTUAL } }));
     const listed = vi.fn(() => ({ data: { cards: [], providerBankAccounts: [ACCOUNT] } }));
-    await renderLoaded({
+    await renderCardsPageLoaded({
       mocks: [
         cardsMock([], { result: listed }),
         {
@@ -140,7 +138,7 @@ describe('CardsPage', () => {
     const unfreeze = vi.fn(() => ({ data: { activateTprimeCard: VIRTUAL } }));
     let current = [VIRTUAL];
     const listed = vi.fn(() => ({ data: { cards: current, providerBankAccounts: [ACCOUNT] } }));
-    await renderLoaded({
+    await renderCardsPageLoaded({
       mocks: [
         cardsMock([], { result: listed }),
         { request: { query: SUSPEND_CARD_MUTATION, variables: { id: VIRTUAL.id } }, result: suspend },
@@ -148,21 +146,21 @@ describe('CardsPage', () => {
       ],
     });
     current = [frozen];
-    fireEvent.click(within(tile('Software and ads')).getByRole('button', { name: 'Freeze' }));
-    const control = await within(tile('Software and ads')).findByRole('button', { name: 'Frozen' });
-    expect(within(tile('Software and ads')).getByTestId('card-status')).toHaveTextContent('Frozen');
+    fireEvent.click(within(cardTile('Software and ads')).getByRole('button', { name: 'Freeze' }));
+    const control = await within(cardTile('Software and ads')).findByRole('button', { name: 'Frozen' });
+    expect(within(cardTile('Software and ads')).getByTestId('card-status')).toHaveTextContent('Frozen');
     await waitFor(() => expect(control).not.toHaveAttribute('data-loading'));
     current = [VIRTUAL];
     fireEvent.click(control);
-    const freeze = await within(tile('Software and ads')).findByRole('button', { name: 'Freeze' });
-    expect(within(tile('Software and ads')).getByTestId('card-status')).toHaveTextContent('Active');
+    const freeze = await within(cardTile('Software and ads')).findByRole('button', { name: 'Freeze' });
+    expect(within(cardTile('Software and ads')).getByTestId('card-status')).toHaveTextContent('Active');
     await waitFor(() => expect(freeze).not.toHaveAttribute('data-loading'));
     expect(suspend).toHaveBeenCalledTimes(1);
     expect(unfreeze).toHaveBeenCalledTimes(1);
   });
 
   it("toasts a refused freeze with the server's message", async () => {
-    await renderLoaded({
+    await renderCardsPageLoaded({
       mocks: [
         cardsMock([VIRTUAL]),
         {
@@ -171,23 +169,26 @@ describe('CardsPage', () => {
         },
       ],
     });
-    fireEvent.click(within(tile('Software and ads')).getByRole('button', { name: 'Freeze' }));
+    fireEvent.click(within(cardTile('Software and ads')).getByRole('button', { name: 'Freeze' }));
     expect(await screen.findByText('Card not frozen')).toBeInTheDocument();
     expect(screen.getByText('Only an active card can be frozen')).toBeInTheDocument();
     // The list is reloaded all the same (the refusal may be news: someone else froze it).
     await waitFor(() =>
-      expect(within(tile('Software and ads')).getByRole('button', { name: 'Freeze' })).not.toHaveAttribute(
-        'data-loading',
-      ),
+      expect(
+        within(cardTile('Software and ads')).getByRole('button', { name: 'Freeze' }),
+      ).not.toHaveAttribute('data-loading'),
     );
   });
 
   it('shows the card actions and Reveal disabled to a bookkeeper, saying who can', async () => {
-    await renderLoaded({ mocks: [cardsMock([VIRTUAL], { withAccounts: false })], viewerRole: 'bookkeeper' });
+    await renderCardsPageLoaded({
+      mocks: [cardsMock([VIRTUAL], { withAccounts: false })],
+      viewerRole: 'bookkeeper',
+    });
     for (const name of ['Add Card', 'Freeze']) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true');
     }
-    const reveal = within(tile('Software and ads')).getByRole('button', { name: 'Reveal' });
+    const reveal = within(cardTile('Software and ads')).getByRole('button', { name: 'Reveal' });
     expect(reveal).toHaveAttribute('aria-disabled', 'true');
     fireEvent.mouseEnter(screen.getByRole('button', { name: 'Freeze' }));
     expect(
@@ -200,11 +201,14 @@ describe('CardsPage', () => {
   });
 
   it("welcomes a card-only member in the company's name above the company's cards", async () => {
-    await renderLoaded({ mocks: [cardsMock([VIRTUAL], { withAccounts: false })], viewerRole: 'card_only' });
+    await renderCardsPageLoaded({
+      mocks: [cardsMock([VIRTUAL], { withAccounts: false })],
+      viewerRole: 'card_only',
+    });
     expect(screen.getByTestId('card-only-welcome')).toHaveTextContent(
       'You are a card-only member of Acme Robotics',
     );
-    expect(tile('Software and ads')).toBeInTheDocument();
+    expect(cardTile('Software and ads')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Freeze' })).toHaveAttribute('aria-disabled', 'true');
   });
 });
@@ -243,8 +247,8 @@ describe('revealing a card', () => {
 
   it('shows the full number in groups of 4 and the CVV, and masks them again on a second click', async () => {
     const fetch = stubRevealReply();
-    await renderLoaded({ mocks: revealMocks() });
-    const software = tile('Software and ads');
+    await renderCardsPageLoaded({ mocks: revealMocks() });
+    const software = cardTile('Software and ads');
     fireEvent.click(within(software).getByRole('button', { name: 'Reveal' }));
     await waitFor(() =>
       expect(within(software).getByTestId('card-number')).toHaveTextContent('4000 0012 3456 4242'),
@@ -261,8 +265,8 @@ describe('revealing a card', () => {
   it(`masks them again by itself after ${CARD_REVEAL_SECONDS} seconds`, async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     stubRevealReply();
-    await renderLoaded({ mocks: revealMocks() });
-    const software = tile('Software and ads');
+    await renderCardsPageLoaded({ mocks: revealMocks() });
+    const software = cardTile('Software and ads');
     fireEvent.click(within(software).getByRole('button', { name: 'Reveal' }));
     await waitFor(() => expect(within(software).getByTestId('card-cvv')).toHaveTextContent('123'));
     act(() => vi.advanceTimersByTime(CARD_REVEAL_SECONDS * 1000 - 1000));
@@ -280,10 +284,10 @@ describe('revealing a card', () => {
       detail: 'This reveal token has expired: ask for a new one',
     });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await renderLoaded({ mocks: revealMocks() });
-    fireEvent.click(within(tile('Software and ads')).getByRole('button', { name: 'Reveal' }));
+    await renderCardsPageLoaded({ mocks: revealMocks() });
+    fireEvent.click(within(cardTile('Software and ads')).getByRole('button', { name: 'Reveal' }));
     expect(await screen.findByText('This reveal token has expired: ask for a new one')).toBeInTheDocument();
-    expect(within(tile('Software and ads')).getByTestId('card-cvv')).toHaveTextContent('***');
+    expect(within(cardTile('Software and ads')).getByTestId('card-cvv')).toHaveTextContent('***');
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
   });
@@ -291,12 +295,13 @@ describe('revealing a card', () => {
 
 describe('activating a physical card', () => {
   async function openActivation(extraMocks: Parameters<typeof renderCardsPage>[0]['mocks'] = []) {
-    await renderLoaded({ mocks: [cardsMock([PHYSICAL]), ...extraMocks] });
-    fireEvent.click(within(tile('Travel and meals')).getByRole('button', { name: 'Activate' }));
+    await renderCardsPageLoaded({ mocks: [cardsMock([PHYSICAL]), ...extraMocks] });
+    fireEvent.click(within(cardTile('Travel and meals')).getByRole('button', { name: 'Activate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Activate card' });
     return { dialog, pin: within(dialog).getByLabelText(/Card PIN/) };
   }
 
+  // Ten steps, each re-rendering the page with its modal: on two busy cores it takes several seconds.
   it("checks the PIN on blur and on submit with spec §5's messages, sending nothing until it is valid", async () => {
     const activated = vi.fn(() => ({
       data: { activateTprimePhysicalCard: { ...PHYSICAL, status: 'active' } },
@@ -312,18 +317,30 @@ describe('activating a physical card', () => {
     fireEvent.change(pin, { target: { value: '12' } });
     fireEvent.blur(pin);
     expect(await within(dialog).findByText(CARD_PIN_MESSAGES.length)).toBeInTheDocument();
+    // The box takes digits only: letters typed or pasted never reach it.
     fireEvent.change(pin, { target: { value: 'abcd' } });
+    expect(pin).toHaveValue('');
+    fireEvent.change(pin, { target: { value: '1a2b3' } });
+    expect(pin).toHaveValue('123');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
-    expect(await within(dialog).findByText(CARD_PIN_MESSAGES.numeric)).toBeInTheDocument();
+    expect(await within(dialog).findByText(CARD_PIN_MESSAGES.length)).toBeInTheDocument();
+    fireEvent.change(pin, { target: { value: '123456' } });
+    expect(pin).toHaveValue('1234');
     expect(activated).not.toHaveBeenCalled();
     fireEvent.change(pin, { target: { value: '1234' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
-    expect(await screen.findByText('Travel and meals is active')).toBeInTheDocument();
+    // The refused submit above may still be checking the PIN (its message was already showing): while it
+    // runs the button is busy and a click on it does nothing.
+    const activate = within(dialog).getByRole('button', { name: 'Activate' });
+    await waitFor(() => expect(activate).toBeEnabled());
+    fireEvent.click(activate);
+    expect(
+      await screen.findByText('Travel and meals is active', {}, { timeout: 12_000 }),
+    ).toBeInTheDocument();
     expect(activated).toHaveBeenCalledTimes(1);
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Activate card' })).not.toBeInTheDocument(),
     );
-  });
+  }, 30_000);
 
   it("shows the server's refusal of the PIN under the field", async () => {
     const { dialog, pin } = await openActivation([

@@ -16,7 +16,9 @@ import { canSeeBooks } from '../../shell/navigation';
 import { PageTitle } from '../../shell/PageTitle';
 import { GatedButton } from '../settings/team/GatedButton';
 import { ActivateCardModal } from './ActivateCardModal';
+import { CardLimitsModal } from './CardLimitsModal';
 import { CardTile } from './CardTile';
+import { CardTransactions } from './CardTransactions';
 import { CreateCardModal } from './CreateCardModal';
 import {
   canChangeCards,
@@ -34,9 +36,10 @@ const GROUPS = ['Active', 'Inactive'] as const;
 /**
  * /cards (spec §2, §4): the company's cards grouped Active (frozen ones included: they can be
  * unfrozen) and Inactive, or 'No cards yet. Add a card to get started.'; Add Card while the company
- * has a Keel account and lacks a physical or a virtual card, opening 'Create a Card' with only the
- * kinds it lacks. Every member lists and reveals the cards; owners and admins (sendMoney) add,
- * activate, freeze and unfreeze them, everyone else sees those buttons disabled saying who can. A
+ * has a deposit account and lacks a physical or a virtual card, opening 'Create a Card' with only the
+ * kinds it lacks. Every member lists and reveals the cards and sees each card's limits and
+ * transactions (the selected card's, below the cards); owners and admins (sendMoney) add, activate,
+ * freeze and unfreeze them and set their limits, everyone else sees those buttons disabled saying who can. A
  * card-only member lands here: the page first says what their role is for, in the company's name.
  */
 export function CardsPage() {
@@ -56,6 +59,10 @@ export function CardsPage() {
   const states = (cards ?? []).map(cardStateOf).filter((state): state is CardState => state !== null);
   const [creating, setCreating] = useState(false);
   const [activating, setActivating] = useState<CardItem | null>(null);
+  const [limiting, setLimiting] = useState<CardItem | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The card whose transactions show: the one picked, else the first card listed.
+  const selected = cards?.find((card) => card.id === selectedId) ?? cards?.[0] ?? null;
   const reveal = useCardReveal();
   const actions = useCardActions();
 
@@ -119,6 +126,14 @@ export function CardsPage() {
                     onAction={(action) =>
                       action === 'activate' ? setActivating(card) : void actions.change(card, action)
                     }
+                    onEditLimits={() => setLimiting(card)}
+                    selected={selected?.id === card.id}
+                    onShowTransactions={() => {
+                      setSelectedId(card.id);
+                      document
+                        .getElementById('card-transactions')
+                        ?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+                    }}
                   />
                 ))}
               </SimpleGrid>
@@ -126,6 +141,12 @@ export function CardsPage() {
           );
         })
       )}
+
+      {selected ? (
+        <section id="card-transactions" aria-label="Card transactions">
+          <CardTransactions card={selected} />
+        </section>
+      ) : null}
 
       {mayChange ? (
         <>
@@ -136,13 +157,14 @@ export function CardsPage() {
             onClose={() => setCreating(false)}
           />
           <ActivateCardModal card={activating} onClose={() => setActivating(null)} />
+          <CardLimitsModal card={limiting} onClose={() => setLimiting(null)} />
         </>
       ) : null}
     </Stack>
   );
 }
 
-/** Spec §2: the empty list; with no Keel account yet, those who may open one are pointed to /apply. */
+/** Spec §2: the empty list; with no deposit account yet, those who may open one are pointed to /apply. */
 function EmptyCards({ showApply }: { showApply: boolean }) {
   return (
     <Paper withBorder radius="md" p="xl" data-testid="cards-empty">

@@ -36,11 +36,11 @@ type CreateCardValues = z.output<typeof createCardSchema>;
 
 const FIELDS = new Set(['cardType', 'name', 'accountId']);
 
-export type CreateCardModalProps = {
+type CreateCardModalProps = {
   opened: boolean;
   /** The kinds the company may still create (domain cardKindsToOffer): only those are offered. */
   kinds: readonly CardKind[];
-  /** The company's open Keel accounts; the card spends from the one chosen (the first by default). */
+  /** The company's open deposit accounts; the card spends from the one chosen (the first by default). */
   accounts: readonly CardAccount[];
   onClose: () => void;
 };
@@ -48,7 +48,7 @@ export type CreateCardModalProps = {
 /**
  * 'Create a Card' (spec §2 /cards, §4 'A card type is offered for creation only when none of that type
  * exists'): the kinds not yet held, an optional name (the kind's label when left blank) and, when the
- * company has several Keel accounts, the one it spends from. On success the list is refetched.
+ * company has several deposit accounts, the one it spends from. On success the list is refetched.
  */
 export function CreateCardModal({ opened, kinds, accounts, onClose }: CreateCardModalProps) {
   return (

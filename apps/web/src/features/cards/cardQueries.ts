@@ -14,6 +14,12 @@ const CARD_FIELDS = graphql(`
     expirationMonth
     expirationYear
     depositAccountId
+    dailyLimit
+    monthlyLimit
+    spent {
+      today
+      thisMonth
+    }
   }
 `);
 
@@ -22,7 +28,7 @@ export type CardItem = ResultOf<typeof CARD_FIELDS>;
 export type CardAccount = NonNullable<ResultOf<typeof CARDS_QUERY>['providerBankAccounts']>[number];
 
 /**
- * Spec §7 Cards(entityId): the company's cards, and its Keel accounts a card can be issued on. The
+ * Spec §7 Cards(entityId): the company's cards, and its deposit accounts a card can be issued on. The
  * accounts are asked only by those who may issue a card (`withAccounts`): a card-only member lists
  * the cards but does not see the company's accounts.
  */
@@ -101,3 +107,40 @@ export const CREATE_CARD_REVEAL_TOKEN_MUTATION = graphql(`
     }
   }
 `);
+
+/** setCardLimits(id, dailyLimit, monthlyLimit): cents, null for no limit (owners and admins). */
+export const SET_CARD_LIMITS_MUTATION = graphql(
+  `
+  mutation SetCardLimits($id: ID!, $dailyLimit: Cents, $monthlyLimit: Cents) {
+    setCardLimits(id: $id, dailyLimit: $dailyLimit, monthlyLimit: $monthlyLimit) {
+      ...CardFields
+    }
+  }
+`,
+  [CARD_FIELDS],
+);
+
+/** A card's charges, newest first, a page at a time (approved, or declined with the reason). */
+export const CARD_TRANSACTIONS_QUERY = graphql(`
+  query CardTransactions($cardId: ID!, $first: Int, $after: String) {
+    cardTransactions(cardId: $cardId, first: $first, after: $after) {
+      edges {
+        node {
+          id
+          merchant
+          amount
+          day
+          status
+          declineReason
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+export type CardTransactionsData = ResultOf<typeof CARD_TRANSACTIONS_QUERY>;
+export type CardTransactionItem = CardTransactionsData['cardTransactions']['edges'][number]['node'];

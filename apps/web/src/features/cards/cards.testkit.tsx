@@ -3,14 +3,15 @@ import { MockedProvider } from '@apollo/client/testing/react';
 import type { CardKind, CardStatus } from '@keel/domain';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { expect } from 'vitest';
 import { EntityContext, type EntityContextValue } from '../../shell/EntityContext';
 import { theme } from '../../theme';
 import { CardsPage } from './CardsPage';
-import { CARDS_QUERY } from './cardQueries';
+import { CARD_TRANSACTIONS_QUERY, CARDS_QUERY } from './cardQueries';
 
-/** Test support for the cards page (test code only): Acme Robotics' cards and its Keel account. */
+/** Test support for the cards page (test code only): Acme Robotics' cards and its deposit account. */
 
 export const ACCOUNT = {
   __typename: 'ProviderBankAccount' as const,
@@ -41,10 +42,13 @@ export function card(id: string, name: string, kind: CardKind, status: CardStatu
     expirationMonth: 11,
     expirationYear: 2029,
     depositAccountId: ACCOUNT.id,
+    dailyLimit: null as number | null,
+    monthlyLimit: null as number | null,
+    spent: { __typename: 'CardSpend' as const, today: 0, thisMonth: 0 },
   };
 }
 
-export type CardFixture = ReturnType<typeof card>;
+type CardFixture = ReturnType<typeof card>;
 
 export const VIRTUAL = card('c-virtual', 'Software and ads', 'virtual', 'active', '4242');
 export const PHYSICAL = card('c-physical', 'Travel and meals', 'physical', 'inactive', '1881');
@@ -71,9 +75,42 @@ export function cardsMock(
   };
 }
 
-export function cardsContext(viewerRole: string, hasKeelAccounts = true): EntityContextValue {
+/** A card's charges, as the transactions panel asks for the first page. */
+export function transactionsMock(
+  cardId: string,
+  nodes: {
+    id: string;
+    merchant: string;
+    amount: number;
+    day: string;
+    status: string;
+    declineReason: string | null;
+  }[] = [],
+): MockLink.MockedResponse {
   return {
-    entity: { id: 'e1', name: 'Acme Robotics', viewerRole, hasKeelAccounts },
+    request: { query: CARD_TRANSACTIONS_QUERY, variables: { cardId, first: 25 } },
+    result: {
+      data: {
+        cardTransactions: {
+          __typename: 'CardTransactionConnection',
+          edges: nodes.map((node) => ({
+            __typename: 'CardTransactionEdge',
+            node: { __typename: 'CardTransaction', ...node },
+          })),
+          pageInfo: { __typename: 'CardTransactionPageInfo', hasNextPage: false, endCursor: null },
+        },
+      },
+    },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+  };
+}
+
+/** The cards the page tests list, each with no charges unless a test gives its own. */
+const CARD_IDS = ['c-virtual', 'c-physical', 'c-frozen'];
+
+function cardsContext(viewerRole: string, hasDepositAccounts = true): EntityContextValue {
+  return {
+    entity: { id: 'e1', name: 'Acme Robotics', viewerRole, hasKeelAccounts: hasDepositAccounts },
     me: { id: 'u-1', name: 'Dana Demo', email: 'demo@keel.test' },
     today: '2026-11-22',
   } as unknown as EntityContextValue;
@@ -83,17 +120,17 @@ export function cardsContext(viewerRole: string, hasKeelAccounts = true): Entity
 export function renderCardsPage({
   mocks,
   viewerRole = 'owner',
-  hasKeelAccounts = true,
+  hasDepositAccounts = true,
 }: {
   mocks: MockLink.MockedResponse[];
   viewerRole?: string;
-  hasKeelAccounts?: boolean;
+  hasDepositAccounts?: boolean;
 }) {
   return render(
     <MantineProvider theme={theme} env="test">
       <Notifications />
-      <MockedProvider mocks={mocks}>
-        <EntityContext.Provider value={cardsContext(viewerRole, hasKeelAccounts)}>
+      <MockedProvider mocks={[...mocks, ...CARD_IDS.map((id) => transactionsMock(id))]}>
+        <EntityContext.Provider value={cardsContext(viewerRole, hasDepositAccounts)}>
           <MemoryRouter initialEntries={['/cards']}>
             <CardsPage />
           </MemoryRouter>
@@ -102,3 +139,16 @@ export function renderCardsPage({
     </MantineProvider>,
   );
 }
+
+/** Renders /cards (renderCardsPage) and waits until its cards have loaded. */
+export async function renderCardsPageLoaded(options: Parameters<typeof renderCardsPage>[0]) {
+  const view = renderCardsPage(options);
+  await waitFor(() => expect(screen.queryByLabelText('Loading cards')).not.toBeInTheDocument());
+  return view;
+}
+
+/** The tile of the card named `name` on the page. */
+export const cardTile = (name: string) =>
+  screen
+    .getAllByTestId('card-tile')
+    .find((element) => within(element).queryByTestId('card-name')?.textContent === name) as HTMLElement;

@@ -6,7 +6,7 @@ import { describeError } from '../../lib/restClient';
 import { CREATE_CARD_REVEAL_TOKEN_MUTATION } from './cardQueries';
 import { type CardSecrets, fetchCardSecrets } from './cardSecrets';
 
-export type CardReveal = {
+type CardReveal = {
   /** The revealed cards' secrets, by card id; a card absent is masked. */
   revealed: Readonly<Record<string, CardSecrets>>;
   /** The card whose reveal is on its way, if any. */

@@ -4,7 +4,7 @@ import { ConfirmDeleteChartButton } from './ConfirmDeleteChartButton';
 import type { ChartPlot } from './chartPlot';
 import { DashboardChart } from './DashboardChart';
 
-export type ChartCardProps = {
+type ChartCardProps = {
   chartId: string;
   name: string;
   /** Null while the figures load; undefined when the server has none for the chart. */

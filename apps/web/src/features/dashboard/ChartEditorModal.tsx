@@ -12,7 +12,7 @@ import { DataGroupEditor } from './DataGroupEditor';
 import { ReportLineSelect } from './ReportLineSelect';
 import { type ChartLineRef, findReportLine, isLineInReport, type ReportLineOption } from './reportLines';
 
-export type ChartEditorModalProps = {
+type ChartEditorModalProps = {
   mode: 'new' | 'edit';
   draft: ChartDraft;
   /** Whether the draft differs from the chart as saved (a new chart: from a fresh one). */

@@ -4,7 +4,7 @@ import { type PlotRow, type PlotSeries, planDifference, plotKeys, scenarioLabel 
 import { SeriesSwatch } from './SeriesSwatch';
 
 /**
- * A chart's tooltip (issue 14: numbers shown with their working): the month and whether it is actual
+ * A chart's tooltip (numbers shown with their working): the month and whether it is actual
  * or forecast, then each series' amount exactly, in dollars and cents, under it the report line it is
  * read from (its path in the Financial Report, and 'inverted' when its figures are negated).
  */

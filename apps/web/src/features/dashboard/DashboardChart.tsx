@@ -23,7 +23,7 @@ const FORECAST_DASH = '5 4';
 const AXIS_FONT_SIZE = 11;
 
 /**
- * A chart's figures drawn (spec §2 Dashboard screen, issue 14 item 4): bars for its Bar groups, lines
+ * A chart's figures drawn (spec §2 Dashboard screen): bars for its Bar groups, lines
  * for its Line groups and the highlight on top; actual months solid, forecast months dashed (lines) or
  * pale (bars), a dotted rule at the actuals end month; a series drawn against its plan adds its plan as
  * a dotted line with open dots. The y axis abbreviates money ($120K); the

@@ -15,7 +15,7 @@ export type DashboardEmptyStateProps = {
 };
 
 /**
- * What an empty dashboard says (issue 32 item 11): how to add a chart, or why the person cannot and
+ * What an empty dashboard says: how to add a chart, or why the person cannot and
  * how to get there. Adding charts needs the custom-charts flag (spec §2 'an Add button (only with
  * feature flag custom-charts on)', §6 'Feature flag custom-charts gates adding charts'); the flag is
  * set per browser from Feature Flags, which only staff see, so others are told to ask for it.

@@ -8,7 +8,7 @@ import { DASHBOARD_GRID, type GridPosition, gridItemsOf } from './dashboardPosit
 /** Below this width twelve columns are too narrow to read: charts stack, full width, in reading order. */
 const STACK_BELOW_WIDTH = 640;
 
-export type DashboardGridProps = {
+type DashboardGridProps = {
   positions: readonly GridPosition[];
   editing: boolean;
   onLayoutChange: (layout: Layout) => void;

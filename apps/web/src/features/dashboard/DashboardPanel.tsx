@@ -17,7 +17,7 @@ import { useDashboardActions } from './useDashboardActions';
 import { useDashboardFigures } from './useDashboardFigures';
 import { useDashboardLayout } from './useDashboardLayout';
 
-export type DashboardPanelProps = {
+type DashboardPanelProps = {
   dashboard: DashboardView;
   /** What heads the panel: the page's title when it is the company's only dashboard, else its name. */
   heading: ReactNode;

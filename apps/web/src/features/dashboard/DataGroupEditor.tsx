@@ -17,7 +17,7 @@ import { PaletteColorPicker } from './PaletteColorPicker';
 import { ReportLineSelect } from './ReportLineSelect';
 import { findReportLine, type ReportLineOption } from './reportLines';
 
-export type DataGroupEditorProps = {
+type DataGroupEditorProps = {
   group: DraftGroup;
   /** 1-based, as a person counts. */
   number: number;

@@ -18,7 +18,7 @@ const COLOR_NAMES = [
   'Gray',
 ] as const;
 
-export function colorName(color: ChartColor): string {
+function colorName(color: ChartColor): string {
   return COLOR_NAMES[CHART_PALETTE.indexOf(color)] ?? color;
 }
 

@@ -6,7 +6,7 @@ import { dashboardActualsEndKey } from '../../lib/storageKeys';
 const stores = new Map<string, StoredValue<MonthKey | null>>();
 
 /** The actuals end month saved on this device for a dashboard (spec §3), or null: none chosen. */
-export function actualsEndStoreOf(dashboardId: string): StoredValue<MonthKey | null> {
+function actualsEndStoreOf(dashboardId: string): StoredValue<MonthKey | null> {
   let store = stores.get(dashboardId);
   if (!store) {
     store = createStoredValue<MonthKey | null>(

@@ -41,7 +41,7 @@ export type ChartDraft = {
 
 let nextKey = 0;
 /** A key for a new group or series, unique in this page. */
-export function newDraftKey(): string {
+function newDraftKey(): string {
   nextKey += 1;
   return `draft-${nextKey}`;
 }

@@ -18,7 +18,7 @@ export const DASHBOARD_GRID = {
 export type GridPosition = Pick<DashboardPosition, 'id' | 'x' | 'y' | 'w' | 'h'>;
 
 /** What the grid library reads: a place with its size limits (at least 2 x 2, at most 24 rows high). */
-export type GridItem = GridPosition & { i: string; minW: number; minH: number; maxH: number };
+type GridItem = GridPosition & { i: string; minW: number; minH: number; maxH: number };
 
 /**
  * Every chart's place, in the charts' order: its stored position, or, for a chart the dashboard has

@@ -144,10 +144,6 @@ export const DASHBOARD_REPORT_LINES_QUERY = graphql(`
 export type DashboardsData = ResultOf<typeof DASHBOARDS_QUERY>;
 export type DashboardView = DashboardsData['dashboards'][number];
 export type DashboardChart = DashboardView['charts'][number];
-export type DashboardPositionView = DashboardView['positions'][number];
-export type ChartDataGroupView = DashboardChart['dataGroups'][number];
-export type ChartSeriesView = ChartDataGroupView['data'][number];
-export type ChartHighlightView = NonNullable<DashboardChart['highlight']>;
 export type ChartFiguresView = NonNullable<
   ResultOf<typeof DASHBOARD_FIGURES_QUERY>['dashboards'][number]['charts'][number]['figures']
 >;
@@ -174,7 +170,6 @@ export const UPDATE_DASHBOARD_MUTATION = graphql(`
     }
   }
 `);
-export type UpdateDashboardVariables = VariablesOf<typeof UPDATE_DASHBOARD_MUTATION>;
 
 export const CREATE_CHART_MUTATION = graphql(`
   mutation CreateChart($dashboardId: ID!, $name: String, $highlight: ChartHighlightInput, $dataGroups: [ChartDataGroupInput!]!) {

@@ -22,7 +22,7 @@ export type ReportLineOption = ChartLineRef & {
   depth: number;
 };
 
-export const PATH_SEPARATOR = ' › ';
+const PATH_SEPARATOR = ' › ';
 
 const rowName = (row: ReportLineRow) => (row.isLeaf ? `${row.name} (own figures)` : row.name);
 

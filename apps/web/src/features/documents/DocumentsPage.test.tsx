@@ -183,7 +183,7 @@ describe('DocumentsPage', () => {
     expect(monthPicker()).toBeDisabled();
     expect(monthPicker()).toHaveAttribute('placeholder', 'No statements yet');
     expect(screen.getByTestId('no-statements-yet')).toHaveTextContent(
-      'The first statement of New Checking ••1111 covers the first full month after it opened.',
+      'The first statement of New Checking ••1111 covers the month it opened, once that month is over.',
     );
   });
 

@@ -14,7 +14,7 @@ import { useFileDownloads } from './useFileDownloads';
  * /documents (spec §2 'Statements page'): export a month's account statement, read the account
  * agreements, download the tax documents. Each download asks for its own single-use file download
  * token (spec §2: the page needs one) and then lets the browser fetch the file; the sidebar shows the
- * page only to companies with a Keel account (shell/navigation.ts), and one without sees empty states.
+ * page only to companies with a deposit account (shell/navigation.ts), and one without sees empty states.
  */
 export function DocumentsPage() {
   const { entity } = useEntityContext();

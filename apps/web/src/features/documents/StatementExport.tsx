@@ -82,7 +82,7 @@ export function StatementExport({
       )}
       {account && months.length === 0 ? (
         <Text size="sm" c="dimmed" mt="sm" data-testid="no-statements-yet">
-          The first statement of {accountLabel(account)} covers the first full month after it opened.
+          The first statement of {accountLabel(account)} covers the month it opened, once that month is over.
         </Text>
       ) : null}
     </DocumentsSection>

@@ -1,7 +1,7 @@
 /** Where the public disclosures live (spec §2 /legal/disclosures). */
 export const DISCLOSURES_PATH = '/legal/disclosures';
 
-export type AccountAgreement = { label: string; anchor: string };
+type AccountAgreement = { label: string; anchor: string };
 
 /**
  * The Documents page's 'Account Agreements' (spec §2 'Statements page'), each a View link to its

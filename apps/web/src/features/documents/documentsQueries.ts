@@ -1,7 +1,7 @@
 import { graphql, type ResultOf } from '../../lib/graphql';
 
 /**
- * Documents(entityId) (spec §7): the company's Keel accounts with the months they have statements for
+ * Documents(entityId) (spec §7): the company's deposit accounts with the months they have statements for
  * and their tax documents. Asked afresh on every visit (network-only). Its `fileToken` is not asked
  * for: a file token opens one download, so the page gets one per click (useFileDownloads.ts).
  */

@@ -1,4 +1,4 @@
-import { graphql, type ResultOf, type VariablesOf } from '../../lib/graphql';
+import { graphql, type ResultOf } from '../../lib/graphql';
 
 /** Spec §7 Report: the grid's rows and columns (figures from the server's monthly rollup). */
 export const REPORT_QUERY = graphql(`
@@ -83,20 +83,18 @@ export type ReportColumnView = ReportViewData['columns'][number];
 export type ReportLineItemView = ReportViewData['lineItems'][number];
 /**
  * A model output that cannot compute some months (#ERROR): they show its last good figures, marked
- * stale on its account's row (issue 32).
+ * stale on its account's row.
  */
 export type StaleModelOutputView = ReportViewData['staleModelOutputs'][number];
 /** An account of the chart (for pickers, paths and drop rules); `path` names it from the root. */
 export type ReportAccountView = ReportViewData['accounts'][number];
-export type ReportQueryResult = ResultOf<typeof REPORT_QUERY>;
-export type ReportQueryVariables = VariablesOf<typeof REPORT_QUERY>;
 
 /**
  * Every query that shows report figures. A mutation that changes the ledger passes these as
  * `refetchQueries` (with `awaitRefetchQueries: true`), so the grid, the cards and the drawer all
  * show the new figures (spec §4 'Data changes'), and the drawer's rules list its rules.
  */
-export const REPORT_REFETCH_QUERIES = ['Report', 'ReportSummary', 'ReportEntries', 'AccountRules'];
+const REPORT_REFETCH_QUERIES = ['Report', 'ReportSummary', 'ReportEntries', 'AccountRules'];
 
 /** The options of a ledger mutation: refetch REPORT_REFETCH_QUERIES, and resolve once they are back. */
 export const REPORT_MUTATION_OPTIONS = { refetchQueries: REPORT_REFETCH_QUERIES, awaitRefetchQueries: true };

@@ -17,7 +17,7 @@ import { STORAGE_KEYS } from '../../lib/storageKeys';
  * the calendar, so next month's actuals show without touching the slider. Both are absent in ranges
  * stored before them.
  */
-export type StoredReportRange = MonthRangeWithCutoff & { cutoffMonth?: MonthKey; now?: MonthKey };
+type StoredReportRange = MonthRangeWithCutoff & { cutoffMonth?: MonthKey; now?: MonthKey };
 
 function parseRange(raw: unknown): StoredReportRange | null | undefined {
   if (raw === null || typeof raw !== 'object') return undefined;

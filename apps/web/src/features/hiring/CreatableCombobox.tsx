@@ -5,7 +5,7 @@ import { canCreateOption } from './canCreateOption';
 const CREATE = '$create';
 const NONE = '$none';
 
-export type CreatableComboboxProps = {
+type CreatableComboboxProps = {
   /** Shown above the input (the form's fields wrap, so no column header names them). */
   label: string;
   placeholder: string;

@@ -7,7 +7,7 @@ import type { HiringDepartment } from './hiringQueries';
 import type { HiringTotalView } from './hiringTotals';
 import { TotalFigure } from './TotalFigure';
 
-export type DepartmentRowProps = {
+type DepartmentRowProps = {
   department: HiringDepartment;
   /** The department's headcount and monthly cost, its sub-departments included. */
   total: HiringTotalView;

@@ -1,6 +1,7 @@
 import { formatCents, HIRING_AMOUNT_MAX_CENTS, unitsToCents } from '@keel/domain';
 import { NumberInput, Text, UnstyledButton } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useInlineEdit } from '../../lib/useInlineEdit';
 
 /** Spec §5: currency inputs with 2 decimals, never negative, at most the plan's largest amount. */
 export const HIRING_MONEY_INPUT_PROPS = {
@@ -20,11 +21,11 @@ export function amountOfInput(value: number | string): number | null {
 }
 
 /** '$150,000.00', or '—' for no amount. */
-export function formatUnits(units: number | null): string {
+function formatUnits(units: number | null): string {
   return units === null ? '—' : formatCents(unitsToCents(units));
 }
 
-export type HiringAmountCellProps = {
+type HiringAmountCellProps = {
   /** Names the amount for the input and button: 'Default salary of Engineer'. */
   label: string;
   units: number | null;
@@ -63,14 +64,11 @@ function AmountInput({
   onDone: () => void;
 }) {
   const [draft, setDraft] = useState<number | string>(units ?? '');
-  const finished = useRef(false);
-  const finish = (save: boolean) => {
-    if (finished.current) return;
-    finished.current = true;
+  const editHandlers = useInlineEdit((save) => {
     const amount = amountOfInput(draft);
     if (save && amount !== units) onChange(amount);
     onDone();
-  };
+  });
   return (
     <NumberInput
       aria-label={label}
@@ -79,18 +77,7 @@ function AmountInput({
       autoFocus
       value={draft}
       onChange={setDraft}
-      onFocus={(event) => event.currentTarget.select()}
-      onBlur={() => finish(true)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          finish(true);
-        } else if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          finish(false);
-        }
-      }}
+      {...editHandlers}
     />
   );
 }

@@ -16,7 +16,7 @@ import {
   settingsChanges,
 } from './settingsDraft';
 
-export type HiringCostsTabProps = {
+type HiringCostsTabProps = {
   settings: HiringSettingsData;
   positions: readonly HiringJobPosition[];
   currentMonth: MonthKey;

@@ -4,7 +4,7 @@ import { HiringNameAdder } from './HiringNameAdder';
 import { HiringNameCell } from './HiringNameCell';
 import type { HiringEmployee } from './hiringQueries';
 
-export type HiringEmployeesTableProps = {
+type HiringEmployeesTableProps = {
   employees: readonly HiringEmployee[];
   canEdit: boolean;
   /** Resolves to null when the server refused the name. */

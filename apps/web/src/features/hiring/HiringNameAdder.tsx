@@ -3,7 +3,7 @@ import { Button, Group, type MantineSize, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { canCreateOption } from './canCreateOption';
 
-export type HiringNameAdderProps = {
+type HiringNameAdderProps = {
   /** 'role' or 'employee': labels the input. */
   noun: string;
   /** The names already taken (a new one must differ whatever the case). */

@@ -3,7 +3,7 @@ import { Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { InlineNameInput } from '../models/InlineNameInput';
 
-export type HiringNameCellProps = {
+type HiringNameCellProps = {
   /** 'role' or 'employee': labels the input. */
   noun: string;
   name: string;

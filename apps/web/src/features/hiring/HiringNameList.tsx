@@ -4,9 +4,9 @@ import { formatCount } from './formatCount';
 import { HiringNameAdder } from './HiringNameAdder';
 import { HiringNameCell } from './HiringNameCell';
 
-export type HiringNameItem = { id: string; name: string; count: number };
+type HiringNameItem = { id: string; name: string; count: number };
 
-export type HiringNameListProps = {
+type HiringNameListProps = {
   /** 'role' or 'employee': labels the inputs and buttons. */
   noun: string;
   items: readonly HiringNameItem[];

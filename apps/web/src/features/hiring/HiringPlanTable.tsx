@@ -23,7 +23,7 @@ export type PlanEditing =
 /** Spec §4 'Employee filter cycles all, employees, contractors'. */
 export type PlanFilter = 'all' | 'employee' | 'contractor';
 
-export type HiringPlanTableProps = {
+type HiringPlanTableProps = {
   plan: HiringPlanData;
   filter: PlanFilter;
   editing: PlanEditing;

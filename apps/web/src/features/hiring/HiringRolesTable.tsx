@@ -6,7 +6,7 @@ import { HiringNameAdder } from './HiringNameAdder';
 import { HiringNameCell } from './HiringNameCell';
 import type { HiringJobTitle, JobTitleDefaults } from './hiringQueries';
 
-export type HiringRolesTableProps = {
+type HiringRolesTableProps = {
   jobTitles: readonly HiringJobTitle[];
   canEdit: boolean;
   /** Resolves to null when the server refused the role. */

@@ -12,7 +12,7 @@ import type { useHiringPlanMutations } from './useHiringPlanMutations';
  */
 const PANEL_HEIGHT = 'min(30rem, calc(100dvh - 15rem))';
 
-export type HiringSettingsModalProps = {
+type HiringSettingsModalProps = {
   opened: boolean;
   onClose: () => void;
   plan: HiringPlanData;

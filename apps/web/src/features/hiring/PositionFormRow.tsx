@@ -22,7 +22,7 @@ import { describePositionCost } from './hiringFormat';
 import type { HiringEmployee, HiringJobTitle } from './hiringQueries';
 import type { PositionDraft } from './positionDraft';
 
-export type PositionFormRowProps = {
+type PositionFormRowProps = {
   /** The table's column count: the form spans the whole row. */
   columns: number;
   initial: PositionDraft;
@@ -51,7 +51,7 @@ const moneyProps = { prefix: '$', thousandSeparator: ',', decimalScale: 2, min: 
 /**
  * The add row and the edit row of a job position (spec §4): a position's fields as labelled inputs, in
  * the columns' order, then its monthly cost, Save and Cancel. They sit in one cell spanning the row and
- * wrap onto a second line when the page is narrow, so nothing is cut at 1280×720 (issue 32). Save
+ * wrap onto a second line when the page is narrow, so nothing is cut at 1280×720. Save
  * needs a role (spec §5); a filled position is one person.
  */
 export function PositionFormRow(props: PositionFormRowProps) {

@@ -6,7 +6,7 @@ import { useHiringDragRow } from './HiringDnd';
 import { describePositionCost, formatPlanMonth, formatPositionPay } from './hiringFormat';
 import type { HiringJobPosition } from './hiringQueries';
 
-export type PositionRowProps = {
+type PositionRowProps = {
   position: HiringJobPosition;
   roleName: string;
   employeeName: string | null;

@@ -2,7 +2,7 @@ import { Drawer, Tabs } from '@mantine/core';
 import { HiringNameList } from './HiringNameList';
 import type { HiringEmployee, HiringJobTitle } from './hiringQueries';
 
-export type RolesEmployeesDrawerProps = {
+type RolesEmployeesDrawerProps = {
   opened: boolean;
   onClose: () => void;
   jobTitles: readonly HiringJobTitle[];

@@ -1,6 +1,6 @@
 import { Text, Tooltip } from '@mantine/core';
 
-export type TotalFigureProps = {
+type TotalFigureProps = {
   text: string;
   /** What the figure counts, in full: shown on hover. */
   working: string;

@@ -1,13 +1,13 @@
 import { MODEL_EXCLUDED_ACCOUNT_GROUPS } from '@keel/domain';
 import type { HiringAccountData } from './hiringQueries';
 
-export type HiringAccountOption = { value: string; label: string };
-export type HiringAccountGroup = { group: string; items: HiringAccountOption[] };
+type HiringAccountOption = { value: string; label: string };
+type HiringAccountGroup = { group: string; items: HiringAccountOption[] };
 
 const EXCLUDED: readonly (string | null)[] = MODEL_EXCLUDED_ACCOUNT_GROUPS;
 
 /** 'Expense/Operating Expenses/Payroll' as a picker shows it: 'Expense / Operating Expenses / Payroll'. */
-export function formatAccountPath(path: string): string {
+function formatAccountPath(path: string): string {
   return path.split('/').join(' / ');
 }
 

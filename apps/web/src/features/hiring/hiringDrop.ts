@@ -7,7 +7,7 @@ export type HiringRowRef = { kind: 'department' | 'position'; id: string };
 export type DropZone = 'above' | 'inside' | 'below';
 
 /** Which zones a target row offers the dragged row. */
-export type DropZones = 'aboveInsideBelow' | 'aboveBelow' | 'inside';
+type DropZones = 'aboveInsideBelow' | 'aboveBelow' | 'inside';
 
 /**
  * The zone under the pointer (spec §4 'Drop zone judged by quarter/three-quarter split'): with an

@@ -16,7 +16,7 @@ export function formatPlanMonth(month: MonthKey | null): string {
 }
 
 /** What the pay columns and the cost need of a job position (amounts in units, as the API sends them). */
-export type PositionPayView = {
+type PositionPayView = {
   quantity: number;
   salary: number | null;
   rate: number | null;
@@ -35,7 +35,7 @@ export function formatPositionPay(position: PositionPayView): string {
 }
 
 /** One month's cost of a position with its working (spec: numbers shown with their working). */
-export type PositionCostView = { month: MonthKey; cents: Cents; text: string; working: string };
+type PositionCostView = { month: MonthKey; cents: Cents; text: string; working: string };
 
 /**
  * The month the cost column shows: the current month while the position runs, else its start month

@@ -1,7 +1,16 @@
 import { graphql, type ResultOf } from '../../lib/graphql';
 
+/** An account a hiring setting posts to, as the settings' pickers name it. */
+const HIRING_SETTINGS_ACCOUNT_FIELDS = graphql(`
+  fragment HiringSettingsAccountFields on Account {
+    id
+    name
+  }
+`);
+
 /** Spec §7 HiringPlan(entityId): departments in tree order, roles and employees by name, positions. */
-export const HIRING_PLAN_QUERY = graphql(`
+export const HIRING_PLAN_QUERY = graphql(
+  `
   query HiringPlan($entityId: ID!) {
     hiringPlan(entityId: $entityId) {
       entityId
@@ -45,25 +54,23 @@ export const HIRING_PLAN_QUERY = graphql(`
         employerTaxPercent
         benefitsPercent
         salariesAccount {
-          id
-          name
+          ...HiringSettingsAccountFields
         }
         contractorsAccount {
-          id
-          name
+          ...HiringSettingsAccountFields
         }
         taxesAccount {
-          id
-          name
+          ...HiringSettingsAccountFields
         }
         benefitsAccount {
-          id
-          name
+          ...HiringSettingsAccountFields
         }
       }
     }
   }
-`);
+`,
+  [HIRING_SETTINGS_ACCOUNT_FIELDS],
+);
 
 export type HiringPlanData = ResultOf<typeof HIRING_PLAN_QUERY>['hiringPlan'];
 export type HiringDepartment = HiringPlanData['departments'][number];

@@ -23,7 +23,7 @@ export type SettingsDraft = {
   benefitsPercent: number | string;
 };
 
-export type SettingsField = keyof SettingsDraft;
+type SettingsField = keyof SettingsDraft;
 
 /**
  * What UpdateHiringSettings is sent: only the fields that changed (an absent one stays as it is). A
@@ -75,7 +75,7 @@ export function draftOfSettings(settings: HiringSettingsData): SettingsDraft {
  * A rate as typed, in basis points (7.65% is 765), checked by the server's own rule (0 to 100, at most
  * 2 decimals); the rule's message when it breaks it.
  */
-export function parseSettingsPercent(
+function parseSettingsPercent(
   field: PercentField,
   typed: number | string,
 ): { ok: true; basisPoints: number } | { ok: false; error: string } {
@@ -129,7 +129,7 @@ export function describeUnsavedSettings(changes: SettingsChanges): string {
 }
 
 /** '7.65%', '5%'. */
-export function formatBasisPoints(basisPoints: number): string {
+function formatBasisPoints(basisPoints: number): string {
   return `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
 }
 

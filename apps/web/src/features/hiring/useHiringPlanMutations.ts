@@ -23,7 +23,7 @@ import { type PositionDraft, positionVariables } from './positionDraft';
 import { describeUnsavedSettings, type SettingsChanges } from './settingsDraft';
 import { useHiringActions } from './useHiringActions';
 
-export type HiringNameKind = 'role' | 'employee';
+type HiringNameKind = 'role' | 'employee';
 
 /** Every write of the hiring plan page; each refetches the plan and toasts what the server refused. */
 export function useHiringPlanMutations() {

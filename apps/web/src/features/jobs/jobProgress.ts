@@ -23,7 +23,7 @@ export type JobProgress = {
 };
 
 /** Spec §8: what a status the page does not know is. */
-export const UNKNOWN_JOB_STATUS = 'Unknown job status';
+const UNKNOWN_JOB_STATUS = 'Unknown job status';
 
 export function describeJobProgress(job: Pick<JobStatus, 'status' | 'progress'>): JobProgress {
   switch (job.status) {

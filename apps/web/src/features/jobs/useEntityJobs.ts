@@ -10,7 +10,7 @@ const NO_JOBS: readonly JobStatus[] = [];
 
 const adding = (ids: ReadonlySet<string>, id: string) => (ids.has(id) ? ids : new Set([...ids, id]));
 
-export type EntityJobs = {
+type EntityJobs = {
   /**
    * The jobs a page shows: those under way, and those it watched (saw under way, or was sent to
    * follow) after they ended; how long an ended one stays is the showing component's business.

@@ -10,7 +10,7 @@ const PROVIDER_NOTES: Record<LinkProvider, string> = {
 };
 
 /** What Add Accounts says when this server links banks through neither provider. */
-export const NO_BANK_LINKING = 'Bank linking is not set up on this server';
+const NO_BANK_LINKING = 'Bank linking is not set up on this server';
 
 /**
  * 'Add Accounts': a menu of the two aggregators (provider A, Plaid; provider B, MoneyKit). For a

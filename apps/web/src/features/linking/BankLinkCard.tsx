@@ -8,7 +8,7 @@ import { LinkedAccountsTable } from './LinkedAccountsTable';
 import { LinkSyncState } from './LinkSyncState';
 import { formatUpdatedAt } from './linkFormat';
 
-export type BankLinkCardProps = {
+type BankLinkCardProps = {
   link: BankLink;
   /** Why the viewer cannot reconnect, refresh or delete; null when they can. */
   blockedReason: string | null;

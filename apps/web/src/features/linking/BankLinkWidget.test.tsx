@@ -4,7 +4,7 @@ import type { LinkExitError } from '@moneykit/connect';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../lib/storageKeys';
-import { LinkedAccountsTab } from '../accounts/LinkedAccountsTab';
+import { LinkedAccountsTab } from '../bankAccounts/LinkedAccountsTab';
 import {
   aggregatorModesMock,
   ENTITY_ID,

@@ -6,7 +6,7 @@ import { MoneykitConnectWidget } from './MoneykitConnectWidget';
 import { PlaidLinkWidget } from './PlaidLinkWidget';
 import { SandboxLinkDialog, type SandboxLinkDialogProps } from './SandboxLinkDialog';
 
-export type BankLinkWidgetProps = SandboxLinkDialogProps & {
+type BankLinkWidgetProps = SandboxLinkDialogProps & {
   /**
    * On a return page: the address a bank's OAuth sign-in sent the browser back to, from which a
    * vendor's widget resumes the flow (the sandbox dialog just opens again).

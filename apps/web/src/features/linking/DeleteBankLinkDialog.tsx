@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ConfirmDestructiveDialog } from '../../lib/ConfirmDestructiveDialog';
 import type { BankLink } from './bankLinks';
 import { PROVIDER_LABELS } from './bankLinks';
 
-export type DeleteBankLinkDialogProps = {
+type DeleteBankLinkDialogProps = {
   /** The connection to delete; null: closed. */
   link: BankLink | null;
   deleting: boolean;
@@ -16,31 +16,21 @@ export type DeleteBankLinkDialogProps = {
  */
 export function DeleteBankLinkDialog({ link, deleting, onCancel, onConfirm }: DeleteBankLinkDialogProps) {
   return (
-    <Modal
+    <ConfirmDestructiveDialog
       opened={link !== null}
-      onClose={onCancel}
       title={link ? `Delete ${link.institutionName}?` : ''}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      confirmLabel="Delete connection"
+      busy={deleting}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
       {link ? (
-        <Stack gap="md">
-          <Text size="sm">
-            {PROVIDER_LABELS[link.provider]} stops importing from {link.institutionName}. Its{' '}
-            {link.accounts.length === 1 ? 'account' : `${link.accounts.length} accounts`} and the transactions
-            already imported stay in your books; linking the bank again picks them up where they left off.
-          </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={onConfirm} loading={deleting}>
-              Delete connection
-            </Button>
-          </Group>
-        </Stack>
+        <>
+          {PROVIDER_LABELS[link.provider]} stops importing from {link.institutionName}. Its{' '}
+          {link.accounts.length === 1 ? 'account' : `${link.accounts.length} accounts`} and the transactions
+          already imported stay in your books; linking the bank again picks them up where they left off.
+        </>
       ) : null}
-    </Modal>
+    </ConfirmDestructiveDialog>
   );
 }

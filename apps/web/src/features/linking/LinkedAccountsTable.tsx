@@ -106,7 +106,7 @@ export function BalanceFigure({
 }
 
 /** An available balance as the institution states it: on a card, the credit left. */
-export function AvailableFigure({ accountType, cents }: { accountType: string; cents: number | null }) {
+function AvailableFigure({ accountType, cents }: { accountType: string; cents: number | null }) {
   return (
     <Text
       span

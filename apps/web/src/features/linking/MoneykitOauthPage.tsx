@@ -9,9 +9,9 @@ import { ResumeLinkFlow } from './ResumeLinkFlow';
 
 /** Spec §2 and §9: what the page says while the new link's first data loads, and how long it waits. */
 export const LOADING_DATA_MESSAGE = 'Loading Data. Give us a moment.';
-export const LINK_DATA_WAIT_MS = 20_000;
+const LINK_DATA_WAIT_MS = 20_000;
 /** However quick the sync, the message stays long enough to be read rather than flash. */
-export const LOADING_DATA_MIN_MS = 1_500;
+const LOADING_DATA_MIN_MS = 1_500;
 
 /** /moneykit-oauth (spec §2): where provider B's OAuth institutions send the browser back. */
 export function MoneykitOauthPage() {

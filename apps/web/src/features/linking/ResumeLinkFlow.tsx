@@ -9,7 +9,7 @@ import { type PendingLink, readPendingLink } from './pendingLink';
 import type { LinkedBank } from './useBankLinkFlow';
 
 /** Spec §8: the return page found no stored link token. */
-export const MISSING_LINK_TOKEN = 'Missing link token';
+const MISSING_LINK_TOKEN = 'Missing link token';
 
 /**
  * Resumes the link flow stored when it started (pendingLink.ts), on a provider's return page: the

@@ -9,9 +9,9 @@ export const PROVIDER_LABELS: Record<LinkProvider, string> = { plaid: 'Plaid', m
 export const UNKNOWN_INSTITUTION = 'Unknown Institution';
 
 /** Provider A's error code for a login that expired (spec §4). */
-export const PLAID_LOGIN_REQUIRED = 'ITEM_LOGIN_REQUIRED';
+const PLAID_LOGIN_REQUIRED = 'ITEM_LOGIN_REQUIRED';
 /** Provider B's error code, with state 'error', for a login that expired (spec §4). */
-export const MONEYKIT_AUTH_EXPIRED = 'auth_expired';
+const MONEYKIT_AUTH_EXPIRED = 'auth_expired';
 
 /** One bank connection as the Linked Accounts page shows it, whichever provider made it. */
 export type BankLink = {
@@ -29,7 +29,7 @@ export type BankLink = {
 };
 
 /** Spec §4: A needs reconnecting when its error code is ITEM_LOGIN_REQUIRED. */
-export function plaidItemNeedsReconnect(item: Pick<PlaidItem, 'error' | 'needsReconnect'>): boolean {
+function plaidItemNeedsReconnect(item: Pick<PlaidItem, 'error' | 'needsReconnect'>): boolean {
   return item.error?.error_code === PLAID_LOGIN_REQUIRED || item.needsReconnect;
 }
 

@@ -4,10 +4,11 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { createGraphqlCache } from '../../lib/graphqlCache';
 import { EntityContext, type EntityContextValue } from '../../shell/EntityContext';
 import { ServerFeaturesContext, type ServerFeatureView } from '../../shell/serverFeatures';
+import { LocationProbe } from '../../test/LocationProbe';
 import { createLiveTestLink } from '../../test/liveTestLink';
 import { theme } from '../../theme';
 import { QUICKBOOKS_ACCOUNTS_QUERY, QUICKBOOKS_CONNECTION_QUERY } from '../accounting/accountingQueries';
@@ -23,9 +24,9 @@ import {
 /** Test support for the linking pages (test code only): fixtures as the server sends them, and a render. */
 
 export const ENTITY_ID = 'e1';
-export const TODAY = '2026-11-22';
+const TODAY = '2026-11-22';
 
-export function linkingContext(viewerRole: string, qbo = false): EntityContextValue {
+function linkingContext(viewerRole: string, qbo = false): EntityContextValue {
   return {
     entity: {
       id: ENTITY_ID,
@@ -42,7 +43,7 @@ export function linkingContext(viewerRole: string, qbo = false): EntityContextVa
   } as unknown as EntityContextValue;
 }
 
-export function linkedAccount(overrides: Partial<LinkedAccount> = {}): LinkedAccount {
+function linkedAccount(overrides: Partial<LinkedAccount> = {}): LinkedAccount {
   return {
     __typename: 'LinkedAccount',
     accountId: 'acc-checking',
@@ -57,7 +58,7 @@ export function linkedAccount(overrides: Partial<LinkedAccount> = {}): LinkedAcc
   } as LinkedAccount;
 }
 
-export const creditCard = (overrides: Partial<LinkedAccount> = {}) =>
+const creditCard = (overrides: Partial<LinkedAccount> = {}) =>
   linkedAccount({
     accountId: 'acc-card',
     name: 'Plaid Credit Card',
@@ -179,16 +180,6 @@ const NO_QUICKBOOKS_MOCKS: MockLink.MockedResponse[] = [
     ...forever,
   },
 ];
-
-/** Shows where the page navigated to. */
-function LocationProbe() {
-  const location = useLocation();
-  return (
-    <div data-testid="location" data-search={location.search}>
-      {location.pathname}
-    </div>
-  );
-}
 
 /**
  * Renders a linking page as the app does: Mantine, toasts, Apollo mocks, the entity and a router.

@@ -4,9 +4,11 @@ import { JOB_STATUS_FIELDS } from '../jobs/jobQueries';
 export type { JobStatus } from '../jobs/jobQueries';
 
 /**
- * The GraphQL documents of linked bank accounts (issue 17): the links of provider A (Plaid items) and
+ * The GraphQL documents of linked bank accounts: the links of provider A (Plaid items) and
  * provider B (MoneyKit links) with their accounts, the link flows' tokens and exchanges, reconnect,
  * refresh and delete (each queues a sync: the job it answers is followed in features/jobs).
+ * The link mutations spell out their payload rather than spread one more fragment: the server's depth
+ * limit (10, graphql-armor) counts each fragment spread as two levels, and they already reach 9.
  */
 
 const LINKED_ACCOUNT_FIELDS = graphql(`
@@ -91,7 +93,7 @@ export const LINKED_ACCOUNTS_QUERY = graphql(
 );
 
 /**
- * aggregatorModes (issue 17): for each provider, whether the server's aggregator is its built-in
+ * aggregatorModes: for each provider, whether the server's aggregator is its built-in
  * sandbox (link through SandboxLinkDialog) or the vendor's live API (open Plaid Link or MoneyKit Connect).
  */
 export const AGGREGATOR_MODES_QUERY = graphql(`

@@ -27,7 +27,7 @@ export type PlaidLinkOptions = {
 
 export type PlaidLinkHandler = { open(): void; exit(options?: { force?: boolean }): void; destroy(): void };
 
-export type PlaidLinkFactory = { create(options: PlaidLinkOptions): PlaidLinkHandler };
+type PlaidLinkFactory = { create(options: PlaidLinkOptions): PlaidLinkHandler };
 
 declare global {
   interface Window {

@@ -25,7 +25,7 @@ export async function fetchSandboxInstitutions(provider: LinkProvider): Promise<
   }
 }
 
-export type SandboxLinkInput = {
+type SandboxLinkInput = {
   linkToken: string;
   /** The institution chosen; none in update mode (the token names the link it repairs). */
   institutionId: string | null;

@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import { DeleteVariableDialog } from './DeleteVariableDialog';
 
 describe('DeleteVariableDialog', () => {
-  it('names the formulas that read the variable, and deletes only on Delete anyway (issue 32)', async () => {
+  it('names the formulas that read the variable, and deletes only on Delete anyway', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();
     const onCancel = vi.fn();

@@ -1,6 +1,6 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 
-export type DeleteVariableDialogProps = {
+type DeleteVariableDialogProps = {
   /** The variable waiting for an answer and the formulas that read it, or null (the dialog is closed). */
   request: { variableName: string; usedBy: string[] } | null;
   onConfirm: () => void;
@@ -8,7 +8,7 @@ export type DeleteVariableDialogProps = {
 };
 
 /**
- * Asks before deleting a variable that formulas read (issue 32), naming them: their cells would show
+ * Asks before deleting a variable that formulas read, naming them: their cells would show
  * #ERROR, and an output they write would keep its last good figures in the report, marked stale, until
  * the formula is fixed. Cancel (the default, and Escape) deletes nothing.
  */

@@ -27,9 +27,9 @@ import { monthLabel } from './modelFormat';
 import type { ModelSegment, ModelVariable } from './modelQueries';
 import { VariableMenu } from './VariableMenu';
 
-export type FormulaChange = { name?: string; decimalPlaces?: number; segments?: FormulaSegment[] };
+type FormulaChange = { name?: string; decimalPlaces?: number; segments?: FormulaSegment[] };
 
-export type FormulasPanelProps = {
+type FormulasPanelProps = {
   formulas: ModelVariable[];
   /** Every variable of the model: what formulas may reference (completion and tags). */
   variables: FormulaVariableOption[];

@@ -1,7 +1,8 @@
 import { type MantineSize, TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { useInlineEdit } from '../../lib/useInlineEdit';
 
-export type InlineNameInputProps = {
+type InlineNameInputProps = {
   label: string;
   name: string;
   maxLength: number;
@@ -18,14 +19,11 @@ export type InlineNameInputProps = {
 export function InlineNameInput(props: InlineNameInputProps) {
   const { label, name, maxLength, width, size = 'xs', onRename, onDone } = props;
   const [draft, setDraft] = useState(name);
-  const finished = useRef(false);
-  const finish = (save: boolean) => {
-    if (finished.current) return;
-    finished.current = true;
+  const editHandlers = useInlineEdit((save) => {
     const trimmed = draft.trim();
     if (save && trimmed !== '' && trimmed !== name) onRename(trimmed);
     onDone();
-  };
+  });
   return (
     <TextInput
       aria-label={label}
@@ -34,19 +32,8 @@ export function InlineNameInput(props: InlineNameInputProps) {
       autoFocus
       size={size}
       w={width}
-      onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => setDraft(event.currentTarget.value)}
-      onBlur={() => finish(true)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          finish(true);
-        } else if (event.key === 'Escape') {
-          event.preventDefault();
-          event.stopPropagation();
-          finish(false);
-        }
-      }}
+      {...editHandlers}
     />
   );
 }

@@ -17,7 +17,7 @@ import { MONTH_PICKER_ARIA_LABELS } from './monthPickerAriaLabels';
 import { VariableMenu } from './VariableMenu';
 
 /** What an input may become or be created as, with the add menu's and the type badge's words. */
-export const INPUT_TYPES: { type: InputType; label: string; icon: ReactNode }[] = [
+const INPUT_TYPES: { type: InputType; label: string; icon: ReactNode }[] = [
   { type: 'number', label: 'Number', icon: <IconHash size={16} /> },
   { type: 'percent', label: 'Percentage', icon: <IconPercentage size={16} /> },
   { type: 'currency', label: 'Currency', icon: <IconCurrencyDollar size={16} /> },
@@ -30,7 +30,7 @@ const MORE_INPUT_TYPES: { type: InputType; label: string; icon: ReactNode }[] = 
 ];
 const CONVERTIBLE = new Set<InputType>(['number', 'percent', 'currency', 'month']);
 
-export type InputChange = {
+type InputChange = {
   name?: string;
   inputType?: InputType;
   value?: string | null;
@@ -38,7 +38,7 @@ export type InputChange = {
   decimalPlaces?: number;
 };
 
-export type InputsPanelProps = {
+type InputsPanelProps = {
   inputs: ModelVariable[];
   accounts: ModelAccount[];
   canEdit: boolean;

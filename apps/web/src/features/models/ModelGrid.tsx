@@ -27,7 +27,7 @@ const TYPE_BADGES: Partial<Record<InputType, string>> = {
   list: 'list',
 };
 
-export type ModelGridProps = {
+type ModelGridProps = {
   model: ModelData;
   currentMonth: MonthKey;
   canEdit: boolean;

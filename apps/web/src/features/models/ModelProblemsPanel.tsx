@@ -13,7 +13,7 @@ function describeMonths(months: readonly string[]): string {
 }
 
 /**
- * What is broken in the model (issue 32): each variable whose cells show #ERROR, by name, with why and
+ * What is broken in the model: each variable whose cells show #ERROR, by name, with why and
  * which months, and the outputs that keep their last good figures in the report, marked stale, because
  * of it. Nothing is shown while every cell computes.
  */

@@ -4,7 +4,7 @@ import { MonthPickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { MONTH_PICKER_ARIA_LABELS } from './monthPickerAriaLabels';
 
-export type ModelRangePickerProps = {
+type ModelRangePickerProps = {
   startMonth: MonthKey;
   endMonth: MonthKey;
   disabled: boolean;

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { InlineNameInput } from './InlineNameInput';
 import type { ModelSummary } from './modelQueries';
 
-export type ModelSwitcherProps = {
+type ModelSwitcherProps = {
   models: ModelSummary[];
   current: { id: string; name: string };
   canEdit: boolean;

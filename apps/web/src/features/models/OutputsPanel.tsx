@@ -3,7 +3,7 @@ import { IconArrowRight, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ModelAccount, ModelOutputView, ModelVariable } from './modelQueries';
 
-export type OutputsPanelProps = {
+type OutputsPanelProps = {
   outputs: ModelOutputView[];
   variables: ModelVariable[];
   accounts: ModelAccount[];

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 
 const DECIMAL_CHOICES = Array.from({ length: DECIMAL_PLACES_MAX + 1 }, (_, places) => places);
 
-export type VariableMenuProps = {
+type VariableMenuProps = {
   name: string;
   decimalPlaces: number;
   /** Format is offered unless the variable is a month (which has no decimals). */

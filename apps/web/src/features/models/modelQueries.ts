@@ -86,7 +86,7 @@ export type ModelVariable = ModelData['dataSheet'][number];
 export type ModelSegment = ModelVariable['segments'][number];
 export type ModelOutputView = ModelData['budgets'][number];
 export type ModelAccount = ModelData['accounts'][number];
-/** A variable whose cells show #ERROR, with why and the outputs it leaves stale in the report (issue 32). */
+/** A variable whose cells show #ERROR, with why and the outputs it leaves stale in the report. */
 export type ModelProblem = ModelData['problems'][number];
 export type ModelSummary = ResultOf<typeof MODELS_QUERY>['models'][number];
 export type InputType = ModelVariable['inputType'];

@@ -10,7 +10,7 @@ type Asked = { variable: Pick<ModelVariable, 'id' | 'name'>; usedBy: string[] };
 
 /**
  * Deletes a model's variable (DeleteVariable, through useModelActions). A variable that formulas read
- * asks first (issue 32): the returned `dialog` names those formulas (found in `variables`, or in the
+ * asks first: the returned `dialog` names those formulas (found in `variables`, or in the
  * server's CONFIRMATION_REQUIRED refusal when the page was behind), and 'Delete anyway' sends the
  * delete again with confirmUsedByFormulas. A variable nothing reads is deleted at once.
  */

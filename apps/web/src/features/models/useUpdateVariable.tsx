@@ -7,7 +7,7 @@ import { type ModelVariable, UPDATE_VARIABLE_MUTATION } from './modelQueries';
 import { useModelActions } from './useModelActions';
 
 /** What a screen may change on a variable in one save (absent fields stay as they are). */
-export type VariableChange = {
+type VariableChange = {
   name?: string;
   inputType?: ModelVariable['inputType'];
   value?: string | null;

@@ -1,4 +1,4 @@
-import { formatCents } from '@keel/domain';
+import { formatCents, SEARCH_FILTER_MAX } from '@keel/domain';
 import {
   ActionIcon,
   Alert,
@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useLoadMoreOnScroll } from '../../lib/useLoadMoreOnScroll';
 import { useSelectedEntity } from '../../shell/EntityContext';
 import { PageTitle } from '../../shell/PageTitle';
@@ -27,6 +28,9 @@ import { useBookkeepingTransactions } from './useBookkeepingTransactions';
  * /transactions and /keel-transactions (spec §2): the entity's bookkeeping transactions, newest first,
  * grouped by day, 50 at a time as the user scrolls or asks for more. `accountTypeFilter` narrows the
  * list to transactions on accounts of that type (Keel's deposit accounts for /keel-transactions).
+ * The search applied is the address's `search` parameter (`/transactions?search=AWS`, as an 'Ask Keel
+ * AI' source links to a vendor's transactions): the page opens searched, and a search made here is
+ * written back to the address.
  */
 export function TransactionsPage({
   title,
@@ -36,13 +40,26 @@ export function TransactionsPage({
   accountTypeFilter?: string | null;
 }) {
   const entity = useSelectedEntity();
-  const [draft, setDraft] = useState('');
-  const [nameFilter, setNameFilter] = useState('');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const nameFilter = searchFromAddress(searchParams);
+  // The box shows the search applied, and follows it when the address changes (a link followed here).
+  const [draft, setDraft] = useState({ of: nameFilter, text: nameFilter });
+  const draftText = draft.of === nameFilter ? draft.text : nameFilter;
   const list = useBookkeepingTransactions({ entityId: entity.id, nameFilter, accountTypeFilter });
 
   const applySearch = (event?: FormEvent) => {
     event?.preventDefault();
-    setNameFilter(draft.trim());
+    const text = draftText.trim();
+    setDraft({ of: text, text });
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (text) next.set(SEARCH_PARAM, text);
+        else next.delete(SEARCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   return (
@@ -53,8 +70,9 @@ export function TransactionsPage({
           <TextInput
             aria-label="Search transactions"
             placeholder="Search transactions"
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
+            value={draftText}
+            maxLength={SEARCH_FILTER_MAX}
+            onChange={(event) => setDraft({ of: nameFilter, text: event.currentTarget.value })}
             w={360}
             leftSection={<IconSearch size={16} />}
           />
@@ -66,6 +84,14 @@ export function TransactionsPage({
       <TransactionsList list={list} searching={nameFilter !== ''} />
     </Stack>
   );
+}
+
+/** The address parameter that holds the search: `/transactions?search=AWS`. */
+const SEARCH_PARAM = 'search';
+
+/** The search the address asks for, trimmed and cut to the longest the server takes. */
+function searchFromAddress(params: URLSearchParams): string {
+  return (params.get(SEARCH_PARAM) ?? '').trim().slice(0, SEARCH_FILTER_MAX);
 }
 
 function TransactionsList({

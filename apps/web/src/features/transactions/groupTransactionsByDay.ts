@@ -1,5 +1,5 @@
 /** Transactions of one day, for the list's day headers. */
-export type TransactionDay<T> = { date: string; transactions: T[] };
+type TransactionDay<T> = { date: string; transactions: T[] };
 
 /**
  * Consecutive rows of the same date under one day, in the order given (the server sends newest first),

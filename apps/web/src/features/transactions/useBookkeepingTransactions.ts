@@ -6,7 +6,7 @@ import {
   type BookkeepingTransactionsVariables,
 } from './transactionsQueries';
 
-export type BookkeepingTransactionsList = {
+type BookkeepingTransactionsList = {
   transactions: BookkeepingTransaction[];
   count: number;
   hasNextPage: boolean;

@@ -6,8 +6,8 @@ export type FormulaUser = { id: string; segments: readonly { formula: string }[]
 
 /**
  * The variables whose formulas read `variableId` (in any segment), in the order given, without itself:
- * the formulas that fail (#ERROR) when it is deleted, which a delete names before it is confirmed
- * (issue 32). A segment that does not parse counts when its text names the variable (`{{id`).
+ * the formulas that fail (#ERROR) when it is deleted, which a delete names before it is confirmed.
+ * A segment that does not parse counts when its text names the variable (`{{id`).
  */
 export function findFormulasUsing<T extends FormulaUser>(variables: readonly T[], variableId: string): T[] {
   return variables.filter(

@@ -3,7 +3,7 @@ import { formatMonthLong, type MonthKey } from '../../months';
 
 /**
  * A change to a model that moves one of its outputs by more than this factor in a month (up, or down
- * to less than its tenth) is shown and confirmed before it is saved (issue 32).
+ * to less than its tenth) is shown and confirmed before it is saved.
  */
 export const LARGE_CHANGE_FACTOR = 10;
 

@@ -16,7 +16,7 @@ import {
 import type { ModelSpec, ModelVariableSpec } from './modelTypes';
 
 /** What loading a variable found: the variables its formulas read, and its formula or input error. */
-export type LoadedVariable = { references: FormulaReference[]; problem: FormulaError | undefined };
+type LoadedVariable = { references: FormulaReference[]; problem: FormulaError | undefined };
 
 /**
  * Puts a variable into its cells: an input's values for every model month (done at once), or a formula

@@ -11,7 +11,7 @@ export const CELL_UNSET = 0;
 export const CELL_ACTIVE = 1;
 export const CELL_DONE = 2;
 /** A cell of a variable the model does not have: reading it gives "Unknown variable". */
-export const CELL_MISSING = 3;
+const CELL_MISSING = 3;
 
 /**
  * What a formula returns when it read a cell not evaluated yet (a later month, or a variable of the same
@@ -22,7 +22,7 @@ export const PENDING: FormulaFailure = Object.freeze({
   error: new FormulaEvaluationError('Internal: a cell was read before it was evaluated'),
 });
 
-export type CellsKind = 'missing' | 'input' | 'link' | 'formula';
+type CellsKind = 'missing' | 'input' | 'link' | 'formula';
 
 /** A formula segment compiled: `formula` gives the months `first` to `last` (model month indexes). */
 export type CompiledPiece = { first: number; last: number; formula: CompiledFormula };

@@ -1,11 +1,12 @@
 import {
   addMonths,
   CASH_ACCOUNT_GROUP,
+  DEFAULT_TIME_ZONE,
   defaultReportRange,
   earliestMonth,
   latestMonth,
   type MonthKey,
-  monthKeyOfDate,
+  monthIn,
   type ReportRange,
 } from '@keel/domain';
 import { type LoadedReport, loadReport } from '../../reports/loadReport';
@@ -19,9 +20,12 @@ import { type Citation, type ToolDeps, ToolInputError } from './toolTypes';
  */
 const WINDOW_MARGIN_MONTHS = 36;
 
-/** Today's month by the app's clock: the month runway counts from and the actuals cutoff. */
+/**
+ * The company's month by the app's clock, in its time zone: the month runway counts from and the
+ * actuals cutoff (as the report page's).
+ */
 export function currentMonthOf(deps: ToolDeps): MonthKey {
-  return monthKeyOfDate(deps.clock.now().toISOString());
+  return monthIn(deps.timeZone ?? DEFAULT_TIME_ZONE, deps.clock.now());
 }
 
 /**
@@ -67,7 +71,7 @@ export async function loadAssistantReport(
 }
 
 /** The figure of a report row in one month, as the grid shows it, and the row's link key. */
-export type RowFigure = { amountCents: number; rowKey: string; name: string; accountId: string | null };
+type RowFigure = { amountCents: number; rowKey: string; name: string; accountId: string | null };
 
 /**
  * The grid's figure of an account's row (or, without one, the account's total with its sub-accounts)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGoldenCompany } from '../../../../test/goldenCompany';
+import { createGoldenForTools, type GoldenCompany, reportRows } from '../../../../test/goldenToolsKit';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { hiringClient } from '../../../../test/hiringTestKit';
 import { createLedgerFixture, type LedgerFixture } from '../../../../test/ledgerTestKit';
@@ -17,35 +17,17 @@ import type { ToolDeps } from './toolTypes';
 
 let t: TestApp;
 let deps: ToolDeps;
-let golden: Awaited<ReturnType<typeof createGoldenCompany>>;
+let golden: GoldenCompany;
 
 beforeAll(async () => {
   t = await createTestApp();
-  deps = { db: t.db, clock: t.clock };
-  golden = await createGoldenCompany(t, 'tools@golden.test');
+  ({ deps, golden } = await createGoldenForTools(t, 'tools@golden.test'));
 });
 afterAll(() => t.close());
 
-type Row = {
-  name: string;
-  accountId: string | null;
-  isLeaf: boolean;
-  values: { key: string; amount: number }[];
-};
-
-async function reportRows(entityId: string, token: string): Promise<Row[]> {
-  const result = await t.graphql<{ report: { lineItems: Row[] } }>(
-    'query($e: ID!) { report(entityId: $e) { lineItems { name accountId isLeaf values { key amount } } } }',
-    { e: entityId },
-    token,
-  );
-  expect(result.errors).toBeUndefined();
-  return result.data?.report.lineItems ?? [];
-}
-
 describe('reportFigures', () => {
   it("gives an account's or a line's figures by month exactly as the report's row", async () => {
-    const rows = await reportRows(golden.entityId, golden.owner.token);
+    const rows = await reportRows(t, golden.entityId, golden.owner.token);
     const rowValues = (name: string, months: string[]) => {
       const row = rows.find((candidate) => candidate.name === name && !candidate.isLeaf);
       return months.map((month) => row?.values.find((value) => value.key === month)?.amount ?? null);
@@ -207,7 +189,7 @@ describe('hiringCosts and modelOutputs', () => {
       positions: 2,
     });
     // The report's forecast months show the same cost on the plan's accounts.
-    const rows = await reportRows(acme.entityId, acme.owner.token);
+    const rows = await reportRows(t, acme.entityId, acme.owner.token);
     const december = (name: string) =>
       rows.find((row) => row.name === name && !row.isLeaf)?.values.find((v) => v.key === '2026-12')?.amount;
     expect(december('Salaries')).toBe(1_000_000);
@@ -247,7 +229,7 @@ describe('hiringCosts and modelOutputs', () => {
     const [ads] = answer.data.outputs;
     expect(ads).toMatchObject({ name: 'Ads', accountId, accountName: 'Marketing' });
     expect(new Set(ads?.months.map((m) => m.amountCents))).toEqual(new Set([1_234]));
-    const rows = await reportRows(acme.entityId, acme.owner.token);
+    const rows = await reportRows(t, acme.entityId, acme.owner.token);
     expect(
       rows.find((row) => row.name === 'Marketing')?.values.find((v) => v.key === '2027-01')?.amount,
     ).toBe(1_234);

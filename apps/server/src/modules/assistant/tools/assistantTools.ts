@@ -3,7 +3,9 @@ import type { AiJson, AiTool } from '../../../providers/ai';
 import { burn, burnArgs } from './burn';
 import { cash, cashArgs } from './cash';
 import { hiringCosts, hiringCostsArgs } from './hiringCosts';
+import { hiringPlan, hiringPlanArgs } from './hiringPlan';
 import { incomeVsExpense, incomeVsExpenseArgs } from './incomeVsExpense';
+import { lineFigures, lineFiguresArgs } from './lineFigures';
 import { modelOutputs, modelOutputsArgs } from './modelOutputs';
 import { reportFigures, reportFiguresArgs } from './reportFigures';
 import { runway, runwayArgs } from './runway';
@@ -16,6 +18,8 @@ import {
   ToolInputError,
   type ToolName,
 } from './toolTypes';
+import { transactions, transactionsArgs } from './transactions';
+import { whatIf, whatIfArgs } from './whatIf';
 
 type ToolSpec = {
   description: string;
@@ -33,14 +37,21 @@ export const ASSISTANT_TOOLS: Record<ToolName, ToolSpec> = {
   },
   burn: {
     description:
-      'Monthly net burn (expense minus income) of the last complete actual month, and the average of the three complete months ending with it, as the Runway card computes it (the month under way is partly booked, so it is left out).',
+      "Monthly net burn (expense minus income). Without arguments: the last complete actual month's net burn and the average of the three complete months ending with it, as the Runway card computes them (the month under way is partly booked, so it is left out). With from/to ('YYYY-MM', up to 36 months, actual or forecast): also each month's income, expense and net burn as the report shows them (months), their total (totalNetBurnCents) and average (rangeAverageNetBurnCents).",
     args: burnArgs,
     run: burn,
   },
   cash: {
-    description: 'Cash (the Banks group) at the end of the last actual month, with each bank account.',
+    description:
+      "Cash (the Banks group's closing balance) at the end of a month, with each bank account. Default month: the last actual month (the Runway card's starting balance); any month may be asked, actual or forecast (scenario says which).",
     args: cashArgs,
     run: cash,
+  },
+  lineFigures: {
+    description:
+      "Any line of the Financial Report (an account at any depth by name, path or common name such as 'revenue', 'opex', 'legal'; or 'Net Income', 'Net Burn') over a period of whole months, exactly as the report's grid shows it: each month's figure, and for a flow (income, expense) the total (sum), the average per month and the change from first to last month; for a balance (banks, cards, loans) the closing balance of `to` (totalCents), the average closing balance and the change over the period. scenario says whether the months are actual, forecast or mixed. Default period: the last complete month. Unknown lines are refused with the closest names.",
+    args: lineFiguresArgs,
+    run: lineFigures,
   },
   spendByCategory: {
     description:
@@ -55,13 +66,19 @@ export const ASSISTANT_TOOLS: Record<ToolName, ToolSpec> = {
   },
   reportFigures: {
     description:
-      "An account's or report line's figures by month over a range of up to 36 months, exactly as the Financial Report shows them (actual through the current month, forecast after).",
+      "An account's or report line's figures by month over a range of up to 36 months, exactly as the Financial Report shows them (actual through the current month, forecast after); the account is named exactly (name, path or id). Prefer lineFigures for questions about a period's total, average or change.",
     args: reportFiguresArgs,
     run: reportFigures,
   },
+  transactions: {
+    description:
+      "The company's bookkeeping transactions (not forecasts), optionally by part of their name (a payee or payer, any case), by the months of their dates (from/to) and by direction ('out': money paid out, 'in': money received). Answers how many match and the money out (outCents, positive) and in (inCents) over every match, and lists the newest or largest (sort) up to limit. Use it for 'how much did we pay AWS in October' or 'biggest payments last month'.",
+    args: transactionsArgs,
+    run: transactions,
+  },
   searchTransactions: {
     description:
-      "Search the company's bookkeeping transactions by part of their name, newest first, with how many match.",
+      "Search the company's bookkeeping transactions by part of their name, newest first, with how many match (any date, either direction; the transactions tool also filters by months and direction and sums the amounts).",
     args: searchTransactionsArgs,
     run: searchTransactions,
   },
@@ -76,10 +93,22 @@ export const ASSISTANT_TOOLS: Record<ToolName, ToolSpec> = {
     args: hiringCostsArgs,
     run: hiringCosts,
   },
+  hiringPlan: {
+    description:
+      'The hiring plan in one month (default: the current month): how many employees (positions with an employee, running that month) and contractors (rate-and-hours positions running that month) and what they cost that month, and the open roles (positions without an employee, contractors aside, not ended by the month) with title, department, start month, quantity and annual salary.',
+    args: hiringPlanArgs,
+    run: hiringPlan,
+  },
+  whatIf: {
+    description:
+      "Forecast runway (the Runway card's 'Forecast runway') if the company hired people and/or its income grew, beside runway as it stands; nothing is saved. hires: groups of count people of a role at an annual salary in integer cents from a start month (default next month); each adds its salaries plus the hiring plan's employer taxes and benefits to every forecast month. revenueGrowthPercent: monthly growth compounding on the last complete actual month's income, replacing the forecast's income. Answers both runways, the difference in months, the added monthly cost broken down and the working.",
+    args: whatIfArgs,
+    run: whatIf,
+  },
 };
 
 /** Tool calls one reply may make in all, whatever the provider. */
-export const TOOL_CALLS_PER_REPLY_MAX = 16;
+const TOOL_CALLS_PER_REPLY_MAX = 16;
 
 /**
  * The tools of one reply, bound to one company: each call validates its arguments, reads only

@@ -2,19 +2,14 @@ import { addMonths, computeHiringPlanCosts, monthRange, monthsBetween } from '@k
 import { z } from 'zod';
 import { loadHiringSettings } from '../../hiring';
 import { listJobPositions } from '../../hiring/hiringRows';
-import {
-  accountFigure,
-  cellCitation,
-  checkMonthInWindow,
-  currentMonthOf,
-  loadAssistantReport,
-} from './assistantReport';
+import { checkMonthInWindow, currentMonthOf, loadAssistantReport } from './assistantReport';
+import { citeCell } from './citeCell';
 import { formatMonthLabel } from './monthLabel';
 import { monthArg, parseToolArgs } from './toolArgs';
 import { type AssistantToolFn, type Citation, type HiringCostsData, ToolInputError } from './toolTypes';
 
 /** The longest range one call answers. */
-export const HIRING_MAX_MONTHS = 36;
+const HIRING_MAX_MONTHS = 36;
 
 export const hiringCostsArgs = z
   .object({
@@ -62,12 +57,13 @@ export const hiringCosts: AssistantToolFn<unknown, HiringCostsData> = async (dep
     ] as const;
     for (const [line, account, amountCents] of lines) {
       if (amountCents === 0) continue;
-      const label = `Hiring plan: ${line} in ${formatMonthLabel(from)}`;
-      const figure = account ? accountFigure(view, account.id, from) : null;
       citations.push(
-        figure
-          ? cellCitation(view, label, { ...figure, amountCents }, from)
-          : { label, amountCents, accountId: null, accountName: line, month: from, reportUrl: null },
+        citeCell(view, `Hiring plan: ${line} in ${formatMonthLabel(from)}`, {
+          account,
+          month: from,
+          amountCents,
+          nameWithoutCell: line,
+        }),
       );
     }
   }

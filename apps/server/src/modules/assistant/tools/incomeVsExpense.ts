@@ -1,13 +1,7 @@
 import { buildCashFlowSeries, buildIncomeVsExpense } from '@keel/domain';
 import { z } from 'zod';
-import {
-  accountFigure,
-  cellCitation,
-  checkMonthInWindow,
-  currentMonthOf,
-  loadAssistantReport,
-  rootAccount,
-} from './assistantReport';
+import { checkMonthInWindow, currentMonthOf, loadAssistantReport, rootAccount } from './assistantReport';
+import { citeCell } from './citeCell';
 import { formatMonthLabel } from './monthLabel';
 import { monthArg, parseToolArgs } from './toolArgs';
 import type { AssistantToolFn, Citation, IncomeVsExpenseData } from './toolTypes';
@@ -34,20 +28,19 @@ export const incomeVsExpense: AssistantToolFn<unknown, IncomeVsExpenseData> = as
   const found = flows.find((flow) => flow.month === month);
   const incomeCents = found?.income ?? 0;
   const expenseCents = found?.expense ?? 0;
-  const citations: Citation[] = [];
-  for (const [kind, amountCents] of [
-    ['Income', incomeCents],
-    ['Expense', expenseCents],
-  ] as const) {
-    const account = rootAccount(view, kind);
-    const figure = account ? accountFigure(view, account.id, month) : null;
-    const label = `${kind} in ${formatMonthLabel(month)}`;
-    citations.push(
-      figure
-        ? cellCitation(view, label, { ...figure, amountCents }, month)
-        : { label, amountCents, accountId: null, accountName: kind, month, reportUrl: null },
-    );
-  }
+  const citations: Citation[] = (
+    [
+      ['Income', incomeCents],
+      ['Expense', expenseCents],
+    ] as const
+  ).map(([kind, amountCents]) =>
+    citeCell(view, `${kind} in ${formatMonthLabel(month)}`, {
+      account: rootAccount(view, kind),
+      month,
+      amountCents,
+      nameWithoutCell: kind,
+    }),
+  );
   return {
     data: {
       month,

@@ -1,16 +1,11 @@
 import type { ReportRow } from '@keel/domain';
-import { addMonths, monthRange, monthsBetween } from '@keel/domain';
+import { addMonths } from '@keel/domain';
 import { z } from 'zod';
 import type { LoadedReport } from '../../reports/loadReport';
-import { cellCitation, checkMonthInWindow, currentMonthOf, loadAssistantReport } from './assistantReport';
-import { formatMonthLabel } from './monthLabel';
+import { currentMonthOf, loadAssistantReport } from './assistantReport';
+import { checkMonthRange, monthCitations, rowFigureOf } from './lineFigures';
 import { monthArg, parseToolArgs, textArg } from './toolArgs';
-import { type AssistantToolFn, type Citation, type ReportFiguresData, ToolInputError } from './toolTypes';
-
-/** The longest range one call answers. */
-export const REPORT_FIGURES_MAX_MONTHS = 36;
-/** Months cited, at most (the most recent). */
-const CITED_MONTHS = 12;
+import { type AssistantToolFn, type ReportFiguresData, ToolInputError } from './toolTypes';
 
 export const reportFiguresArgs = z
   .object({
@@ -29,34 +24,14 @@ export const reportFiguresArgs = z
  */
 export const reportFigures: AssistantToolFn<unknown, ReportFiguresData> = async (deps, entityId, args) => {
   const parsed = parseToolArgs(reportFiguresArgs, args);
-  const to = checkMonthInWindow(deps, parsed.to ?? currentMonthOf(deps), 'to');
-  const from = checkMonthInWindow(deps, parsed.from ?? addMonths(to, -11), 'from');
-  if (to < from) throw new ToolInputError('to: must not be before from');
-  if (monthsBetween(from, to) >= REPORT_FIGURES_MAX_MONTHS) {
-    throw new ToolInputError(`to: a range spans at most ${REPORT_FIGURES_MAX_MONTHS} months`);
-  }
-  const view = await loadAssistantReport(deps, entityId, [from, to]);
+  const to = parsed.to ?? currentMonthOf(deps);
+  const period = checkMonthRange(deps, parsed.from ?? addMonths(to, -11), to);
+  const view = await loadAssistantReport(deps, entityId, [period[0] ?? to, to]);
   const row = findRow(view, parsed.account);
   if (!row) throw new ToolInputError(`No account or report line named "${parsed.account}"`);
   const rowKey = row.accountId ? (view.pathById.get(row.accountId) ?? row.name) : row.name;
-  const months = monthRange(from, to).map((month) => {
-    const column = view.columns.findIndex((candidate) => candidate.key === month);
-    return {
-      month,
-      amountCents: row.values[column] ?? 0,
-      scenario: month <= view.range.actualsEndMonth ? ('actual' as const) : ('forecast' as const),
-    };
-  });
-  const citations: Citation[] = months
-    .slice(-CITED_MONTHS)
-    .map((figure) =>
-      cellCitation(
-        view,
-        `${row.name} in ${formatMonthLabel(figure.month)}`,
-        { amountCents: figure.amountCents, rowKey, name: row.name, accountId: row.accountId },
-        figure.month,
-      ),
-    );
+  const months = period.map((month) => rowFigureOf(view, row, month));
+  const citations = monthCitations(view, { row, rowKey }, months);
   return {
     data: {
       line: { name: row.name, path: rowKey, accountId: row.accountId },

@@ -1,7 +1,7 @@
 import type { MonthKey } from '@keel/domain';
 
 /** The Financial Report page: the default report. */
-export const REPORT_PATH = '/financial';
+const REPORT_PATH = '/financial';
 
 /**
  * The web app's link to a cell of the Financial Report, as the Runway card's 'Show <month> in the

@@ -1,6 +1,7 @@
 import { explainRunway, formatRunwayMonths, RUNWAY_METHOD_LABELS, RUNWAY_METHODS } from '@keel/domain';
 import { z } from 'zod';
-import { accountFigure, cellCitation, loadAssistantReport, rootAccount } from './assistantReport';
+import { loadAssistantReport, rootAccount } from './assistantReport';
+import { citeCell } from './citeCell';
 import { formatMonthLabel } from './monthLabel';
 import { loadCardRunwayInput } from './runwayFigures';
 import { parseToolArgs } from './toolArgs';
@@ -21,7 +22,7 @@ export const runwayArgs = z
  * Runway as the Financial Report's Runway card says it for one method: the same input
  * (loadCardRunwayInput) and the same calculation (explainRunway) with its working. The method the card
  * shows is kept in the person's browser, which the server cannot see, so the answer names its method by
- * the card's label (issue 32): the card's default, Forecast runway, unless the question names another.
+ * the card's label: the card's default, Forecast runway, unless the question names another.
  * Cites the cash balance it starts from and, for Forecast runway, the month the cash turns negative.
  */
 export const runway: AssistantToolFn<unknown, RunwayData> = async (deps, entityId, args) => {
@@ -33,18 +34,15 @@ export const runway: AssistantToolFn<unknown, RunwayData> = async (deps, entityI
   if (explained.cashOutMonth && method === 'runway') citedMonths.push(explained.cashOutMonth);
   const view = await loadAssistantReport(deps, entityId, citedMonths);
   const cash = rootAccount(view, 'cash');
-  const citations: Citation[] = [];
   const balanceOf = (month: string) => input.months.find((m) => m.key === month)?.cashBalance ?? 0;
-  for (const [index, month] of citedMonths.entries()) {
-    const figure = cash ? accountFigure(view, cash.id, month) : null;
-    const amountCents = index === 0 ? working.balance : balanceOf(month);
-    const label = `Cash at the end of ${formatMonthLabel(month)}${index === 0 ? '' : ' (runs out)'}`;
-    citations.push(
-      figure
-        ? cellCitation(view, label, { ...figure, amountCents }, month)
-        : { label, amountCents, accountId: null, accountName: null, month, reportUrl: null },
-    );
-  }
+  const citations: Citation[] = citedMonths.map((month, index) =>
+    citeCell(view, `Cash at the end of ${formatMonthLabel(month)}${index === 0 ? '' : ' (runs out)'}`, {
+      account: cash,
+      month,
+      amountCents: index === 0 ? working.balance : balanceOf(month),
+      nameWithoutCell: null,
+    }),
+  );
   return {
     data: {
       method,

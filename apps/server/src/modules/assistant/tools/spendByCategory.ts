@@ -21,7 +21,7 @@ import {
 } from './toolTypes';
 
 /** The longest range spend is added up over. */
-export const SPEND_MAX_MONTHS = 36;
+const SPEND_MAX_MONTHS = 36;
 const DEFAULT_TOP = 5;
 
 export const spendByCategoryArgs = z

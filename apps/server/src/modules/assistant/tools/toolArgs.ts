@@ -11,7 +11,7 @@ export const monthArg = z
   .describe("A month, 'YYYY-MM'");
 
 /** How many items a ranking lists: 1 to 20. */
-export const TOP_MAX = 20;
+const TOP_MAX = 20;
 export const topArg = z.number().int().min(1).max(TOP_MAX).describe(`How many to list, 1 to ${TOP_MAX}`);
 
 /** A name or search text: trimmed, 1 to `max` characters. */

@@ -2,8 +2,11 @@ import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import type { ChatCitation } from '../../../db/schema';
 
-/** What every assistant tool reads with: the database and the clock that says which month it is. */
-export type ToolDeps = { db: Db; clock: Clock };
+/**
+ * What every assistant tool reads with: the database, and the clock and the company's time zone that
+ * say which month it is (UTC when absent).
+ */
+export type ToolDeps = { db: Db; clock: Clock; timeZone?: string };
 
 /** A figure a tool used: see ChatCitation (db/schema/assistant.ts). */
 export type Citation = ChatCitation;
@@ -12,7 +15,7 @@ export type Citation = ChatCitation;
 export type ToolResult<T> = { data: T; citations: Citation[] };
 
 /**
- * One tool over Keel's own data (issue 18): reads only `entityId`'s rows (the caller checked the
+ * One tool over Keel's own data: reads only `entityId`'s rows (the caller checked the
  * viewer's access), validates its arguments, and answers with figures in integer cents and the
  * (account, month) each came from.
  */
@@ -79,11 +82,22 @@ export type BurnData = {
   averageNetBurnCents: number;
   /** Those three months, oldest first. */
   lastThreeMonths: BurnMonth[];
+  /** With a range asked for: its first and last month. */
+  from?: string;
+  to?: string;
+  /** With a range: each month's income, expense and net burn as the report shows them (actual or forecast), oldest first. */
+  months?: BurnMonth[];
+  /** With a range: the months' net burn summed. */
+  totalNetBurnCents?: number;
+  /** With a range: the total over the number of months, rounded half away from zero to the cent. */
+  rangeAverageNetBurnCents?: number;
 };
 
 export type CashData = {
-  /** The last actual month, whose closing balance this is. */
+  /** The month whose closing balance this is: the one asked for, by default the last actual month. */
   month: string;
+  /** Actual through the report's cutoff, forecast after it. */
+  scenario: 'actual' | 'forecast';
   /** The Banks group's closing balance: the Runway card's cash. */
   cashCents: number;
   /** The bank accounts under Banks with a balance, largest first. */
@@ -154,6 +168,124 @@ export type HiringCostsData = {
   positions: number;
 };
 
+/** A line's figures over a period (lineFigures): a flow's total and average, or a balance at the end. */
+export type LineFiguresData = {
+  line: { name: string; path: string; accountId: string | null; kind: 'flow' | 'balance' };
+  from: string;
+  to: string;
+  months: MonthFigure[];
+  /** 'mixed' when the period holds both actual and forecast months. */
+  scenario: 'actual' | 'forecast' | 'mixed';
+  /** A flow: the months' sum. A balance: the closing balance of `to`. */
+  totalCents: number;
+  /** A flow: the sum over the number of months, rounded half away from zero. A balance: the average closing balance. */
+  averageCents: number;
+  /** The last month's figure less the first month's (a balance: closing of `to` less closing of the month before `from`). */
+  changeCents: number;
+  /** The last month that is actual within the period, or null when none is. */
+  lastActualMonth: string | null;
+};
+
+/** Transactions matching a name over a period (transactions tool). */
+export type TransactionsData = {
+  text: string | null;
+  from: string | null;
+  to: string | null;
+  direction: 'out' | 'in' | 'any';
+  /** Every match in the period (not only those listed). */
+  count: number;
+  /** Money out of the matches, as a positive amount. */
+  outCents: number;
+  /** Money in of the matches. */
+  inCents: number;
+  /** Newest first, or largest first (by size of the amount) when sorted by size. */
+  transactions: FoundTransaction[];
+};
+
+/** A position without an employee: a role still to be filled (a contractor's position too). */
+export type OpenRole = {
+  title: string;
+  /** 'employee' with a salary, 'contractor' with a rate and hours, null with neither. */
+  kind: 'employee' | 'contractor' | null;
+  department: string | null;
+  startMonth: string;
+  /** The last month it is paid; null while it runs on. */
+  endMonth: string | null;
+  /** People the position plans. */
+  quantity: number;
+  /** Annual salary per person; null when it has none (a contractor's). */
+  annualSalaryCents: number | null;
+  /** A contractor's hourly rate and monthly hours per person; null otherwise. */
+  rateCents: number | null;
+  hours: number | null;
+};
+
+export type HiringPlanData = {
+  /** The month counted. */
+  month: string;
+  /** People in employee positions (a salary) held by an employee that run in the month (quantity counted). */
+  employees: number;
+  /** Their salaries in the month (a twelfth of the annual salary per person, rounded to the cent). */
+  employeeSalariesCents: number;
+  /** People in contractor positions (a rate with hours) running in the month, filled or not. */
+  contractors: number;
+  /** Their cost in the month (rate x hours x quantity). */
+  contractorsCents: number;
+  /**
+   * Positions without an employee (contractors' included) that have not ended by the month (end month
+   * null or on/after it), started or not, by start month. A contractor's open position running in the
+   * month is also counted in `contractors`.
+   */
+  openRoles: OpenRole[];
+};
+
+export type WhatIfFigures = { months: number | null; label: string; cashOutMonth: string | null };
+
+/** A hire of a what-if: people of one role from a month on, and their salaries a month. */
+export type WhatIfHire = {
+  role: string;
+  count: number;
+  annualSalaryCents: number;
+  startMonth: string;
+  /** count x annual salary / 12, rounded to the cent (half up), as the hiring plan books a position. */
+  monthlySalariesCents: number;
+};
+
+/** What the hires add to a month's expense: salaries, then taxes and benefits as shares of them. */
+export type WhatIfMonthlyCost = {
+  month: string;
+  salariesCents: number;
+  /** Salaries x the hiring plan's employer tax rate, rounded half away from zero. */
+  employerTaxesCents: number;
+  employerTaxBasisPoints: number;
+  /** Salaries x the hiring plan's benefits rate, rounded half away from zero. */
+  benefitsCents: number;
+  benefitsBasisPoints: number;
+  totalCents: number;
+};
+
+export type WhatIfData = {
+  method: 'runway';
+  baseline: WhatIfFigures;
+  scenario: WhatIfFigures;
+  hires: WhatIfHire[];
+  /** Monthly growth of income, in percent, compounding from the first forecast month; null when not asked. */
+  revenueGrowthPercent: number | null;
+  /** Growth compounds on this month's income (the last complete actual month); null without growth. */
+  growthBaseMonth: string | null;
+  growthBaseIncomeCents: number | null;
+  /** The first month with every change in effect: the first forecast month or the latest hire's start. */
+  changeMonth: string;
+  /** What the hires add to expense in `changeMonth`; null without hires. */
+  addedMonthlyCost: WhatIfMonthlyCost | null;
+  /** What the change adds to (or, negative, takes from) net burn in `changeMonth`: added cost less added income. */
+  monthlyBurnChangeCents: number;
+  /** The scenario's months less the baseline's; null when either is Unlimited. */
+  differenceMonths: number | null;
+  /** How the scenario was built, in a sentence: the hires' cost with taxes and benefits, the growth. */
+  working: string;
+};
+
 /** Each tool's data by name: what the offline assistant reads. */
 export type ToolDataByName = {
   reportFigures: ReportFiguresData;
@@ -165,6 +297,10 @@ export type ToolDataByName = {
   searchTransactions: SearchTransactionsData;
   modelOutputs: ModelOutputsData;
   hiringCosts: HiringCostsData;
+  lineFigures: LineFiguresData;
+  transactions: TransactionsData;
+  hiringPlan: HiringPlanData;
+  whatIf: WhatIfData;
 };
 
 export type ToolName = keyof ToolDataByName;

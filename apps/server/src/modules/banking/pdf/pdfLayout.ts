@@ -35,12 +35,12 @@ export const COLOR = {
 
 export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold', oblique: 'Helvetica-Oblique' } as const;
 
-export type PdfFont = (typeof FONT)[keyof typeof FONT];
+type PdfFont = (typeof FONT)[keyof typeof FONT];
 
 /** `maxWidth`: the text is cut to fit, ending in '…'. */
-export type TextStyle = { font?: PdfFont; size?: number; color?: string; maxWidth?: number };
+type TextStyle = { font?: PdfFont; size?: number; color?: string; maxWidth?: number };
 
-export type PdfMetadata = { title: string; subject: string; createdAt: Date };
+type PdfMetadata = { title: string; subject: string; createdAt: Date };
 
 /** A Letter document with its pages kept in memory, so page numbers can be written once all exist. */
 export function createPdfDocument(metadata: PdfMetadata): PDFKit.PDFDocument {
@@ -125,7 +125,7 @@ export function formatLongMonth(month: string): string {
 }
 
 /** The text, or as much of it as fits in `width` in the current font followed by '…'. */
-export function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
+function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
   if (doc.widthOfString(text) <= width) return text;
   let end = text.length;
   while (end > 0 && doc.widthOfString(`${text.slice(0, end).trimEnd()}…`) > width) end--;

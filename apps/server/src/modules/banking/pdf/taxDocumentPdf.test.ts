@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPdfText } from './pdfText.testkit';
 import {
-  maskTaxId,
+  EIN_NOT_ON_FILE,
   renderTaxDocumentPdf,
   SAMPLE_TAX_DOCUMENT_NOTICE,
   type TaxDocumentPdfInput,
@@ -12,7 +12,7 @@ const INPUT: TaxDocumentPdfInput = {
   recipient: {
     name: 'Acme Robotics, Inc.',
     addressLines: ['548 Market Street, Suite 200', 'San Francisco, CA 94104'],
-    taxId: '12-3456789',
+    ein: '12-3456789',
   },
   account: { name: 'Keel Checking', accountNumber: '123456789012' },
   interestPaidCents: 14_815_23,
@@ -29,11 +29,12 @@ describe('renderTaxDocumentPdf', () => {
     expect(text).toContain('1 Interest income $14,815.23');
     expect(text).toContain('Sample Partner Bank, N.A.');
     expect(text).toContain('Acme Robotics, Inc.');
-    expect(text).toContain('**-***6789');
+    expect(text).toContain("RECIPIENT'S TIN (EIN)");
+    expect(text).toContain('12-3456789');
+    expect(text).not.toContain('***-**-');
     expect(text).toContain('********9012');
     expect(text).toContain(SAMPLE_TAX_DOCUMENT_NOTICE);
     expect(text).toContain('Page 1 of 1');
-    expect(text).not.toContain('3456789');
     expect(text).not.toContain('123456789012');
   });
 
@@ -52,12 +53,18 @@ describe('renderTaxDocumentPdf', () => {
   });
 });
 
-describe('maskTaxId', () => {
-  it('shows only the last 4 digits, in the layout of an EIN or an SSN', () => {
-    expect(maskTaxId('12-3456789')).toBe('**-***6789');
-    expect(maskTaxId('123456789')).toBe('**-***6789');
-    expect(maskTaxId('123-45-6789')).toBe('***-**-6789');
-    expect(maskTaxId('6789')).toBe('6789');
-    expect(maskTaxId('89')).toBe('**89');
+describe('the recipient without an EIN on file', () => {
+  it('says the EIN is not on file, never an SSN-style number', async () => {
+    const { text } = await readPdfText(
+      await renderTaxDocumentPdf({ ...INPUT, recipient: { ...INPUT.recipient, ein: null } }),
+    );
+    expect(text).toContain(EIN_NOT_ON_FILE);
+    expect(text).not.toMatch(/\*\*\*-\*\*-\d{4}/);
+  });
+
+  it('refuses an EIN not in its XX-XXXXXXX layout', () => {
+    expect(() =>
+      renderTaxDocumentPdf({ ...INPUT, recipient: { ...INPUT.recipient, ein: '123-45-6789' } }),
+    ).toThrow(RangeError);
   });
 });

@@ -1,10 +1,4 @@
-import {
-  CALENDAR_YEAR_MAX,
-  CALENDAR_YEAR_MIN,
-  type Cents,
-  MASK_CHARACTER,
-  maskAccountNumber,
-} from '@keel/domain';
+import { CALENDAR_YEAR_MAX, CALENDAR_YEAR_MIN, type Cents, maskAccountNumber } from '@keel/domain';
 import {
   COLOR,
   CONTENT_RIGHT,
@@ -26,8 +20,12 @@ import {
 
 export type TaxDocumentPdfInput = {
   year: number;
-  /** The company the interest was paid to. Its full TIN (EIN): the document prints it masked. */
-  recipient: { name: string; addressLines: readonly string[]; taxId: string };
+  /**
+   * The company the interest was paid to, with its EIN in its printed layout 'XX-XXXXXXX' (the document
+   * prints it whole, as the company files it), or null when none is on file (an application made before
+   * the EIN was asked): the document then says so, never an SSN in its place.
+   */
+  recipient: { name: string; addressLines: readonly string[]; ein: string | null };
   /** The full account number: printed masked (spec §9). */
   account: { name: string; accountNumber: string };
   /** The interest credited to the account in the year (Form 1099-INT box 1). */
@@ -38,18 +36,10 @@ export type TaxDocumentPdfInput = {
 
 export const SAMPLE_TAX_DOCUMENT_NOTICE = 'Sample document for demonstration — not filed with the IRS';
 
-/**
- * A TIN as tax forms truncate it, the last 4 digits shown: an EIN '12-3456789' → '**-***6789', an SSN
- * '123-45-6789' → '***-**-6789' (by its dashes; 9 digits without dashes read as an EIN, a company's).
- */
-export function maskTaxId(taxId: string): string {
-  const digits = taxId.replace(/\D/g, '');
-  const last4 = digits.slice(-4).padStart(4, MASK_CHARACTER);
-  const hidden = (count: number) => MASK_CHARACTER.repeat(count);
-  if (/^\d{3}-\d{2}-\d{4}$/.test(taxId.trim())) return `${hidden(3)}-${hidden(2)}-${last4}`;
-  if (digits.length === 9) return `${hidden(2)}-${hidden(3)}${last4}`;
-  return hidden(Math.max(0, digits.length - 4)) + last4;
-}
+/** What the recipient's TIN box says when the company's EIN is not on file. */
+export const EIN_NOT_ON_FILE = 'EIN not on file';
+
+const EIN_LAYOUT = /^\d{2}-\d{7}$/;
 
 function checkTaxDocumentInput(input: TaxDocumentPdfInput): void {
   if (!Number.isInteger(input.year) || input.year < CALENDAR_YEAR_MIN || input.year > CALENDAR_YEAR_MAX) {
@@ -58,11 +48,14 @@ function checkTaxDocumentInput(input: TaxDocumentPdfInput): void {
   if (!Number.isSafeInteger(input.interestPaidCents) || input.interestPaidCents < 0) {
     throw new RangeError(`Not an interest amount in cents: ${input.interestPaidCents}`);
   }
+  if (input.recipient.ein !== null && !EIN_LAYOUT.test(input.recipient.ein)) {
+    throw new RangeError('Not an EIN in its XX-XXXXXXX layout');
+  }
 }
 
 /**
- * A Form 1099-INT-style summary of the interest a Keel account paid in a year, as a PDF: payer (the
- * partner bank), recipient (the company, TIN masked), account (masked) and box 1, interest income. It is
+ * A Form 1099-INT-style summary of the interest a deposit account paid in a year, as a PDF: payer (the
+ * partner bank), recipient (the company and its EIN), account (masked) and box 1, interest income. It is
  * a sample for demonstration and says so on its face. Same input, same bytes.
  */
 export function renderTaxDocumentPdf(input: TaxDocumentPdfInput): Promise<Uint8Array> {
@@ -132,7 +125,7 @@ function drawParties(doc: PDFKit.PDFDocument, input: TaxDocumentPdfInput, top: n
   const right = PAGE.margin + CONTENT_WIDTH / 2;
   const payer = { ...PARTNER_BANK, tinLabel: "PAYER'S TIN", tin: PARTNER_BANK.taxId };
   drawParty(doc, "PAYER'S name and address", payer, PAGE.margin, top, height);
-  const payee = { ...recipient, tinLabel: "RECIPIENT'S TIN", tin: maskTaxId(recipient.taxId) };
+  const payee = { ...recipient, tinLabel: "RECIPIENT'S TIN (EIN)", tin: recipient.ein ?? EIN_NOT_ON_FILE };
   drawParty(doc, "RECIPIENT'S name and address", payee, right, top, height);
   const maxWidth = CONTENT_WIDTH / 2 - 20;
   const number = drawCell(doc, 'Account number', PAGE.margin, top + height, CONTENT_WIDTH / 2, 42);
@@ -142,7 +135,7 @@ function drawParties(doc: PDFKit.PDFDocument, input: TaxDocumentPdfInput, top: n
   return top + height + 42;
 }
 
-/** Box 1 with the year's interest; the boxes that do not apply to a Keel account show $0.00. */
+/** Box 1 with the year's interest; the boxes that do not apply to a deposit account show $0.00. */
 function drawBoxes(doc: PDFKit.PDFDocument, input: TaxDocumentPdfInput, top: number): number {
   const boxes: [string, Cents][] = [
     ['1  Interest income', input.interestPaidCents],

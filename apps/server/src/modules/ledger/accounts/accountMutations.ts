@@ -43,7 +43,7 @@ builder.mutationFields((t) => ({
         parentId: String(args.parentId),
         name: args.name,
         reportId: reportIdOf(args.reportId),
-        // A person added it: the report shows it while empty, until they hide it (issue 32 item 10).
+        // A person added it: the report shows it while empty, until they hide it.
         shownWhenEmpty: true,
       });
     },

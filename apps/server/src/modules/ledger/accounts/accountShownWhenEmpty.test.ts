@@ -5,7 +5,7 @@ import { systemClock } from '../../../clock';
 import { createAccount } from './createAccount';
 
 /**
- * Issue 32 item 10: a sub-account a person adds stays in the report while empty (the grid hides
+ * A sub-account a person adds stays in the report while empty (the grid hides
  * other empty accounts by default), across reloads, until they hide it from the row menu.
  */
 let t: TestApp;

@@ -15,7 +15,7 @@ import { type AccountRow, assertReportOfEntity, findAccountInEntity } from '../s
  * is trimmed and must not be blank ('Name is required'), at most 120 characters.
  *
  * `shownWhenEmpty` is set for an account a person adds (the createAccount mutation): the report shows
- * it while it is still empty, until they hide it (issue 32 item 10). Accounts made on the company's
+ * it while it is still empty, until they hide it. Accounts made on the company's
  * behalf (a bank link, the hiring plan, the books import) leave it unset.
  *
  * The parent and its ancestors are locked (ledgerLocks.ts), so a delete of any of them waits for the new

@@ -5,7 +5,7 @@ import { accounts, reportLineItems, reports } from '../../../db/schema';
 /** The default report every entity has (spec §2: 'the one named Financial Report'). */
 export const DEFAULT_REPORT_NAME = 'Financial Report';
 
-export type RootAccountSpec = {
+type RootAccountSpec = {
   name: string;
   accountType: string;
   accountGroup: string | null;
@@ -25,7 +25,7 @@ export const ROOT_ACCOUNTS: readonly RootAccountSpec[] = [
 ];
 
 /** A line of the default report, before it has an id. */
-export type DefaultReportLine = Omit<ReportLineDefinition, 'id' | 'parentId'>;
+type DefaultReportLine = Omit<ReportLineDefinition, 'id' | 'parentId'>;
 
 /**
  * The lines of the default 'Financial Report', in order:

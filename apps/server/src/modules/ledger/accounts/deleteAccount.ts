@@ -10,9 +10,9 @@ import { type AccountRow, findAccount, findAccountInEntity } from '../shared/led
 import { moveEntries } from '../shared/moveEntries';
 import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 
-export const ACCOUNT_CANNOT_BE_DELETED = 'Account cannot be deleted';
+const ACCOUNT_CANNOT_BE_DELETED = 'Account cannot be deleted';
 
-export type AccountDeleted = { id: string; parent: AccountRow; movedEntryCount: number };
+type AccountDeleted = { id: string; parent: AccountRow; movedEntryCount: number };
 
 /**
  * DeleteAccount (spec §2, mutable accounts only; 'Account cannot be deleted' otherwise). Nothing is

@@ -7,7 +7,7 @@ import { accountNotFound } from '../shared/ledgerErrors';
 import { type AccountRow, assertReportOfEntity, findAccount } from '../shared/ledgerRows';
 
 /**
- * Whether the report shows an account while it has no figures (issue 32 item 10): 'Hide When Empty'
+ * Whether the report shows an account while it has no figures: 'Hide When Empty'
  * in the row menu clears it, 'Always Show' sets it. Any account, fixed or not: it changes only what
  * the grid shows, never a figure. An account with figures always shows; the report's 'Empty Accounts'
  * option shows every empty one.

@@ -7,7 +7,7 @@ import { writeTransaction } from '../../../db/transactions';
 import { accountNotFound, badLedgerInput, parseLedgerInput } from '../shared/ledgerErrors';
 import { type AccountRow, assertReportOfEntity, findAccount } from '../shared/ledgerRows';
 
-export const ACCOUNT_CANNOT_BE_RENAMED = 'Account cannot be renamed';
+const ACCOUNT_CANNOT_BE_RENAMED = 'Account cannot be renamed';
 
 /**
  * UpdateAccount (spec §2 'Rename Account'): renames a mutable account; the chart's fixed accounts

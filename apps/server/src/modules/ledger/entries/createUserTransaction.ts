@@ -9,7 +9,7 @@ import { lockAccount } from '../shared/ledgerLocks';
 import { assertReportOfEntity, type EntryRow } from '../shared/ledgerRows';
 import { resolveAgainstAccount } from '../shared/resolveAgainstAccount';
 
-export type UserTransactionInput = {
+type UserTransactionInput = {
   entityId: string;
   accountId: string;
   /** Null: the default against account (see resolveAgainstAccount). */

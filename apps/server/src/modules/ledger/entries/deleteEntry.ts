@@ -7,7 +7,7 @@ import { lockTransaction } from '../shared/ledgerLocks';
 import { assertNotDerivedForecast, assertReportOfEntity, findEntry } from '../shared/ledgerRows';
 import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 
-export type DeletedEntry = { id: string; transactionId: string; deletedEntryIds: string[] };
+type DeletedEntry = { id: string; transactionId: string; deletedEntryIds: string[] };
 
 /**
  * DeleteEntry(id): deletes the entry's whole transaction, so the books stay balanced. For a user

@@ -1,7 +1,7 @@
 import { ENTRY_MEMO_MAX, ENTRY_NAME_MAX } from '@keel/domain';
-import { GraphQLError } from 'graphql';
 import type { Db, Tx } from '../../../db/client';
 import { writeTransaction } from '../../../db/transactions';
+import { KeelError } from '../../../errors';
 import { builder } from '../../../graphql/builder';
 import type { Context } from '../../../graphql/context';
 import { fieldPolicy } from '../../../graphql/fieldPolicy';
@@ -71,7 +71,7 @@ const UpdateEntriesPayloadRef = builder
  * The answer to an entry mutation, read in the write's own transaction: what the write did, even when
  * another write changes or deletes the entry right after it commits.
  */
-export async function entryView(db: Db | Tx, row: EntryRow): Promise<EntryView> {
+async function entryView(db: Db | Tx, row: EntryRow): Promise<EntryView> {
   const [view] = await hydrateEntries(db, [row]);
   if (!view) throw entryNotFound();
   return view;
@@ -187,7 +187,7 @@ builder.mutationFields((t) => ({
           };
         });
       } catch (error) {
-        if (!(error instanceof GraphQLError) || error.extensions.code !== 'BAD_USER_INPUT') throw error;
+        if (!(error instanceof KeelError) || error.code !== 'BAD_USER_INPUT') throw error;
         return { errors: [error.message], entry: await entryView(ctx.db, row), original: null };
       }
     },

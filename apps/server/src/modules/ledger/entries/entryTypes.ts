@@ -4,7 +4,7 @@ import { ForecastRef } from '../forecasts';
 import { findTransactionEntries, type TransactionRow } from '../shared/ledgerRows';
 import { type EntryView, hydrateEntries } from './entryViews';
 
-export const TransactionTypeRef = builder.enumType('TransactionType', {
+const TransactionTypeRef = builder.enumType('TransactionType', {
   description:
     'UserTransaction: booked in Keel. Budget: a forecast. Imported: from a bank link or the accounting connection.',
   values: ['UserTransaction', 'Budget', 'Imported'] as const,

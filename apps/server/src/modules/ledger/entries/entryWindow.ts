@@ -17,7 +17,7 @@ export type EntryWindow = {
 };
 
 /** The last actual day of a window: the end of its cutoff month. */
-export function actualsEndDay(window: EntryWindow, clock: Clock): string {
+function actualsEndDay(window: EntryWindow, clock: Clock): string {
   const cutoffMonth = monthKeyOfDate(window.actualsEndDate ?? clock.now().toISOString());
   return monthBounds(cutoffMonth).lastDay;
 }

@@ -15,7 +15,7 @@ export { deleteTransaction } from '../shared/deleteTransaction';
  * The edits and deletes of the same writer, for importers that keep their documents in step with the
  * source (a bank link's pending transaction posting, a removed one, a matched transfer).
  */
-export { type EntryEdit, editEntries, insertEntries, type NewEntry } from '../shared/entryWrites';
+export { editEntries, insertEntries } from '../shared/entryWrites';
 export type { EntryRow } from '../shared/ledgerRows';
 export { createUserTransaction } from './createUserTransaction';
 export { deleteEntry } from './deleteEntry';

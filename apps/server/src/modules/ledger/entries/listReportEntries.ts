@@ -20,8 +20,8 @@ export type ReportEntriesPage = {
   totalAmount: number;
 };
 
-export const REPORT_ENTRIES_PAGE_DEFAULT = 50;
-export const REPORT_ENTRIES_PAGE_MAX = 500;
+const REPORT_ENTRIES_PAGE_DEFAULT = 50;
+const REPORT_ENTRIES_PAGE_MAX = 500;
 
 /**
  * The drawer's entry list (ReportEntries): entries of the accounts in the window (see entryWindow.ts),

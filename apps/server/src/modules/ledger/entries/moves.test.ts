@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import {
   createLedgerFixture,
+  expectBooksExact,
   insertImportedTransaction,
   type LedgerFixture,
   ledgerSnapshot,
-  rollupMismatches,
-  unbalancedTransactions,
 } from '../../../../test/ledgerTestKit';
 import { entries, entryChanges, rules } from '../../../db/schema';
 import { applyRulesToImportedEntries } from '../rules';
@@ -27,14 +26,6 @@ const CREATE_RULE = `mutation($from: ID!, $to: ID!, $date: Date, $search: String
     movedCount rule { id searchFilter fromAccount { id } toAccount { id } } fromAccount { id } toAccount { id }
   }
 }`;
-
-async function createAccount(name: string, parentId: string) {
-  const result = await acme.gql<{ createAccount: { id: string } }>(
-    'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
-    { e: acme.entityId, p: parentId, n: name },
-  );
-  return result.data!.createAccount.id;
-}
 
 async function book(accountId: string, date: string, amount: number, name: string, memo = '') {
   const result = await acme.gql<{ createUserTransaction: { id: string } }>(
@@ -64,11 +55,6 @@ async function accountOf(entryId: string) {
   return row?.accountId;
 }
 
-async function expectBooksExact() {
-  expect(await rollupMismatches(t.db, acme.entityId)).toEqual([]);
-  expect(await unbalancedTransactions(t.db, acme.entityId)).toEqual([]);
-}
-
 let expense: string;
 let marketing: string;
 let ads: string;
@@ -80,10 +66,10 @@ beforeAll(async () => {
   acme = await createLedgerFixture(t, 'Acme');
   other = await createLedgerFixture(t, 'Other Co');
   expense = await acme.account('Expense');
-  marketing = await createAccount('Marketing', expense);
-  ads = await createAccount('Ads', marketing);
-  events = await createAccount('Events', marketing);
-  travel = await createAccount('Travel', expense);
+  marketing = await acme.createAccount('Marketing', expense);
+  ads = await acme.createAccount('Ads', marketing);
+  events = await acme.createAccount('Events', marketing);
+  travel = await acme.createAccount('Travel', expense);
 });
 afterAll(async () => {
   await t.close();
@@ -123,7 +109,7 @@ describe('UpdateEntries', () => {
     const history = await t.db.select().from(entryChanges).where(eq(entryChanges.entryId, google));
     expect(history.map((row) => row.event)).toEqual(['create', 'move']);
     expect(history[1]?.objectChanges).toMatchObject({ account: ['Marketing', 'Travel'] });
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('moves a whole subtree, actual entries up to the cutoff month and forecast entries after it', async () => {
@@ -157,7 +143,7 @@ describe('UpdateEntries', () => {
     const rows = await t.db.select().from(entries).where(inArray(entries.id, moved));
     expect(rows.map((row) => row.accountId)).toEqual([travel, travel]);
     expect(forecastId).toBeDefined();
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('moves imported entries too: a move reclassifies', async () => {
@@ -177,7 +163,7 @@ describe('UpdateEntries', () => {
     });
     expect(result.errors).toBeUndefined();
     expect(await accountOf(expenseLeg!)).toBe(travel);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('refuses the same account, the dragged subtree, foreign accounts and bad ranges, moving nothing', async () => {
@@ -242,7 +228,7 @@ describe('CreateRule', () => {
     const old = await book(travel, '2026-01-10', 10, 'Lyft ride');
     const recent = await book(travel, '2026-03-10', 20, 'LYFT');
     const unrelated = await book(travel, '2026-03-11', 30, 'Hotel');
-    const taxis = await createAccount('Taxis', travel);
+    const taxis = await acme.createAccount('Taxis', travel);
     const result = await acme.gql<{
       createRule: {
         movedCount: number;
@@ -259,7 +245,7 @@ describe('CreateRule', () => {
       taxis,
       travel,
     ]);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('applies the rules to later imports, in creation order, leaving the bank leg alone', async () => {
@@ -285,7 +271,7 @@ describe('CreateRule', () => {
       .orderBy(entryChanges.id)
       .offset(1);
     expect(change).toMatchObject({ event: 'move', userId: null });
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('refuses a blank filter, the same account and foreign accounts, creating nothing', async () => {

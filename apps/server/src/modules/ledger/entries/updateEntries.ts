@@ -10,7 +10,7 @@ import { type AccountRow, assertReportOfEntity } from '../shared/ledgerRows';
 import { assertMoveTarget, entryMatchesSearch, moveEntries } from '../shared/moveEntries';
 import { type EntryWindow, entryWindowCondition } from './entryWindow';
 
-export type EntriesMoveInput = EntryWindow & {
+type EntriesMoveInput = EntryWindow & {
   entityId: string;
   fromAccountId: string;
   toAccountId: string;
@@ -19,7 +19,7 @@ export type EntriesMoveInput = EntryWindow & {
   reportId?: string | null;
 };
 
-export type EntriesMoved = {
+type EntriesMoved = {
   fromAccount: AccountRow;
   toAccount: AccountRow;
   /** The accounts whose entries changed: the accounts entries left, then the account they went to. */
@@ -74,7 +74,7 @@ export async function updateEntries(
 }
 
 /** The ancestry LIKE pattern of every account below `account`. Ids are uuids: no LIKE wildcards in them. */
-export function subtreePrefix(account: AccountRow): string {
+function subtreePrefix(account: AccountRow): string {
   return `${account.ancestry}${account.id}/%`;
 }
 

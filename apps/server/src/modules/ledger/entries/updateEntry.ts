@@ -21,7 +21,7 @@ import { renameTransaction } from './renameTransaction';
 import { reviseUserTransaction } from './reviseUserTransaction';
 
 /** UpdateEntry's fields; absent (or null) ones stay as they are. */
-export type EntryChanges = {
+type EntryChanges = {
   accountId?: string | null;
   amount?: number | null;
   date?: string | null;
@@ -29,7 +29,7 @@ export type EntryChanges = {
   memo?: string | null;
 };
 
-export const FORECAST_OCCURRENCE_FIXED =
+const FORECAST_OCCURRENCE_FIXED =
   "A forecast's amount and dates are changed in the forecast itself (UpdateForecast)";
 
 /**

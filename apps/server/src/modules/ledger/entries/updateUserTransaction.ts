@@ -5,7 +5,7 @@ import { badLedgerInput, entryNotFound, ONLY_USER_ENTRIES_EDITABLE } from '../sh
 import { assertReportOfEntity, type EntryRow, findEntry } from '../shared/ledgerRows';
 import { reviseUserTransaction, type UserTransactionChanges } from './reviseUserTransaction';
 
-export const FORECAST_NOT_A_USER_TRANSACTION = 'A forecast is changed with UpdateForecast';
+const FORECAST_NOT_A_USER_TRANSACTION = 'A forecast is changed with UpdateForecast';
 
 /**
  * UpdateUserTransaction(id, ...): `id` is the entry the form edits (the one CreateUserTransaction

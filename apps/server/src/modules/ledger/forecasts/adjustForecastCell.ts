@@ -12,9 +12,9 @@ import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts
 import { createForecast, type ForecastRecord, updateForecast } from './saveForecast';
 
 /** The name of the forecast an inline cell edit keeps for its account-month. */
-export const ADJUSTMENT_NAME = 'Adjustment';
+const ADJUSTMENT_NAME = 'Adjustment';
 
-export type CellAdjustmentInput = {
+type CellAdjustmentInput = {
   entityId: string;
   accountId: string;
   /** The cell's month, 'YYYY-MM'. */

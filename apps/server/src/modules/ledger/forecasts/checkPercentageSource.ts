@@ -2,15 +2,15 @@ import { orderPercentageForecasts } from '@keel/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { accounts, forecasts } from '../../../db/schema';
+import { badInput } from '../../../errors';
 import { isUuid } from '../../../graphql/context';
-import { badInput } from '../../../graphql/errors';
 import type { AccountRow } from '../shared/ledgerRows';
 
 /** The refusal of a source line that is not one of the company's (the same for unknown and foreign ids). */
-export const SOURCE_LINE_NOT_FOUND = "Source line must be a line of this company's report";
+const SOURCE_LINE_NOT_FOUND = "Source line must be a line of this company's report";
 
 /**
- * The source line of a percentage forecast on `account`, checked (issue 32 item 12): an account of the
+ * The source line of a percentage forecast on `account`, checked: an account of the
  * same company (BAD_USER_INPUT on `sourceAccountId` otherwise, the same answer for an unknown id and
  * another company's), and not one whose figure includes this forecast, directly (its own account, or
  * a line containing it) or through other percentage forecasts (a loop): every percentage forecast of the

@@ -7,14 +7,14 @@ import { lockTransaction } from '../shared/ledgerLocks';
 import { assertReportOfEntity, findForecast } from '../shared/ledgerRows';
 import { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
 
-export type DeleteForecastInput = {
+type DeleteForecastInput = {
   forecastId: string;
   /** When given, a forecast of another entity is NOT_FOUND (as UpdateForecast's entityId). */
   entityId?: string | null;
   reportId?: string | null;
 };
 
-export type DeletedForecast = { id: string; transactionId: string; deletedEntryIds: string[] };
+type DeletedForecast = { id: string; transactionId: string; deletedEntryIds: string[] };
 
 /**
  * Deletes a forecast whole: its Budget transaction, its parameters and every occurrence, as DeleteEntry

@@ -4,11 +4,11 @@ import {
   computePercentageForecast,
   forecastOccurrenceMonths,
   forecastPercentSchema,
-  monthKeyOfDate,
   percentToPpm,
 } from '@keel/domain';
 import { builder } from '../../../graphql/builder';
 import { fieldPolicy } from '../../../graphql/fieldPolicy';
+import { entityToday } from '../../entities/timeZone';
 import { parseLedgerInput } from '../shared/ledgerErrors';
 import { findAccountInEntity } from '../shared/ledgerRows';
 import { readLineFigures } from '../shared/readLineFigures';
@@ -80,7 +80,7 @@ builder.queryFields((t) => ({
         account,
         startMonth: args.startMonth,
         averageMonths,
-        currentMonth: monthKeyOfDate(ctx.clock.now().toISOString()),
+        currentMonth: (await entityToday(ctx.db, ctx.clock, entityId)).month,
       });
       return { ...window, sign: account.sign };
     },
@@ -150,7 +150,7 @@ builder.queryFields((t) => ({
         account,
         sourceAccountId: String(args.sourceAccountId),
       });
-      const currentMonth = monthKeyOfDate(ctx.clock.now().toISOString());
+      const currentMonth = (await entityToday(ctx.db, ctx.clock, entityId)).month;
       const months = forecastOccurrenceMonths({
         startMonth: args.startMonth,
         endMonth: null,

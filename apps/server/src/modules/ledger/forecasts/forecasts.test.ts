@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import {
   createLedgerFixture,
+  expectBooksExact,
   type LedgerFixture,
   ledgerSnapshot,
-  rollupMismatches,
-  unbalancedTransactions,
 } from '../../../../test/ledgerTestKit';
 import { entries, forecasts, monthlyRollups, transactions } from '../../../db/schema';
 import { writeTransaction } from '../../../db/transactions';
@@ -74,22 +73,12 @@ async function book(accountId: string, date: string, amount: number) {
   expect(result.errors).toBeUndefined();
 }
 
-async function expectBooksExact() {
-  expect(await rollupMismatches(t.db, acme.entityId)).toEqual([]);
-  expect(await unbalancedTransactions(t.db, acme.entityId)).toEqual([]);
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   acme = await createLedgerFixture(t, 'Acme');
   other = await createLedgerFixture(t, 'Other Co');
-  const created = async (name: string, parent: string) => {
-    const result = await acme.gql<{ createAccount: { id: string } }>(
-      'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
-      { e: acme.entityId, p: await acme.account(parent), n: name },
-    );
-    return result.data!.createAccount.id;
-  };
+  const created = async (name: string, parent: string) =>
+    acme.createAccount(name, await acme.account(parent));
   salaries = await created('Salaries', 'Expense');
   sales = await created('Sales', 'Income');
   banks = await acme.account('Banks');
@@ -145,7 +134,7 @@ describe('CreateForecast', () => {
       .from(monthlyRollups)
       .where(and(eq(monthlyRollups.accountId, salaries), eq(monthlyRollups.month, '2027-06')));
     expect(rollup).toMatchObject({ scenario: 'forecast', amount: 1_250_050 });
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('repeats once, quarterly or annually', async () => {
@@ -208,19 +197,12 @@ describe('CreateForecast', () => {
       date: '2026-11',
     });
     expect(twoMonths.amountCents).toBe(251);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('averages complete months only, of the account with its sub-accounts, and shows the working', async () => {
-    const created = async (name: string, parentId: string) =>
-      (
-        await acme.gql<{ createAccount: { id: string } }>(
-          'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
-          { e: acme.entityId, p: parentId, n: name },
-        )
-      ).data!.createAccount.id;
-    const parent = await created('Hosting', await acme.account('Expense'));
-    const child = await created('Hosting EU', parent);
+    const parent = await acme.createAccount('Hosting', await acme.account('Expense'));
+    const child = await acme.createAccount('Hosting EU', parent);
     await book(parent, '2026-08-10', 300);
     await book(child, '2026-08-20', 700); // the row shows 1,000 in August
     await book(child, '2026-09-05', 2000);
@@ -259,7 +241,7 @@ describe('CreateForecast', () => {
       ],
       average: 1200,
     });
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('refuses bad input with a clear message, creating nothing', async () => {
@@ -357,7 +339,7 @@ describe('UpdateForecast', () => {
     const rows = await occurrences(forecast.transactionId);
     expect(rows).toHaveLength(40);
     expect(rows[0]).toMatchObject({ date: '2027-03-01', amount: -25_000 });
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('switches to an average and back', async () => {
@@ -379,7 +361,7 @@ describe('UpdateForecast', () => {
     });
     const fixedAgain = await acme.gql(UPDATE, { budgetId: forecast.id, calculationType: 'fixed' });
     expect(fixedAgain.errors?.[0]).toMatchObject({ message: 'Amount is required for a fixed forecast' });
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('refuses another company’s forecast and unknown ids as not found', async () => {
@@ -495,7 +477,7 @@ describe('forecast entries', () => {
     expect(result.data?.deleteEntry.deletedEntryIds).toHaveLength(120);
     expect(await occurrences(forecast.transactionId)).toEqual([]);
     expect(await t.db.select().from(forecasts).where(eq(forecasts.id, forecast.id))).toEqual([]);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 });
 
@@ -530,7 +512,7 @@ describe('AdjustForecastCell (inline cell edit)', () => {
       .innerJoin(forecasts, eq(forecasts.transactionId, entries.transactionId))
       .where(and(eq(forecasts.id, first!.id), eq(entries.accountId, salaries)));
     expect(occurrence).toEqual({ amount: 133_457, date: '2028-03-01', name: 'Adjustment' });
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('removes the adjustment when the cell is set back, leaving no trace in the month', async () => {
@@ -542,7 +524,7 @@ describe('AdjustForecastCell (inline cell edit)', () => {
       .from(entries)
       .where(and(eq(entries.accountId, sales), eq(entries.date, '2028-04-01')));
     expect(left).toEqual([]);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('leaves forecasts made in the form alone, and folds duplicate adjustments into one', async () => {
@@ -571,7 +553,7 @@ describe('AdjustForecastCell (inline cell edit)', () => {
     expect(rows).toHaveLength(2);
     expect(rows).toContainEqual({ id: folded!.id, amount: 1_600, kind: 'adjustment', name: 'Adjustment' });
     expect(rows).toContainEqual({ id: made.id, amount: 4_000, kind: 'forecast', name: '' });
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('turns into an ordinary forecast once edited in the Forecast form', async () => {
@@ -619,7 +601,7 @@ describe('deleteForecast (for modules that write forecasts)', () => {
     expect(await occurrences(made.transactionId)).toEqual([]);
     expect(await t.db.select().from(forecasts).where(eq(forecasts.id, made.id))).toEqual([]);
     expect(await t.db.select().from(transactions).where(eq(transactions.id, made.transactionId))).toEqual([]);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('refuses a forecast of another company, or one already deleted, as not found', async () => {
@@ -637,12 +619,7 @@ describe('deleteForecast (for modules that write forecasts)', () => {
 describe('derived forecasts (a model output, the hiring plan)', () => {
   /** A new sub-account of Salaries, and a writer of one 'hiring' forecast on it. */
   async function derivedForecastOn(name: string) {
-    const account = (
-      await acme.gql<{ createAccount: { id: string } }>(
-        'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
-        { e: acme.entityId, p: salaries, n: name },
-      )
-    ).data!.createAccount.id;
+    const account = await acme.createAccount(name, salaries);
     const write = (
       forecastId: string | null,
       months: { month: string; cents: number }[],
@@ -691,7 +668,7 @@ describe('derived forecasts (a model output, the hiring plan)', () => {
     expect(refused.errors?.[0]?.message).toBe(HIRING_FORECAST_READ_ONLY);
     await writeTransaction(t.db, (tx) => deleteDerivedForecast(tx, id, null, t.clock.now()));
     expect(await t.db.select().from(forecasts).where(eq(forecasts.id, id))).toEqual([]);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 
   it('leaves what it planned for months before keepBefore while it rewrites the rest', async () => {
@@ -719,7 +696,7 @@ describe('derived forecasts (a model output, the hiring plan)', () => {
       ['2032-03-01', 120_000],
       ['2032-04-01', 120_000],
     ]);
-    await expectBooksExact();
+    await expectBooksExact(t.db, acme.entityId);
   });
 });
 

@@ -8,22 +8,7 @@
 import './forecastMutations';
 import './forecastQueries';
 
-export { refreshPercentageForecasts } from '../shared/refreshPercentageForecasts';
-export { adjustForecastCell, type CellAdjustmentInput } from './adjustForecastCell';
-export { type DeletedForecast, type DeleteForecastInput, deleteForecast } from './deleteForecast';
+export { adjustForecastCell } from './adjustForecastCell';
 export { ForecastRef } from './forecastTypes';
-export {
-  type CreateForecastInput,
-  createForecast,
-  type ForecastInput,
-  type ForecastRecord,
-  type UpdateForecastInput,
-  updateForecast,
-} from './saveForecast';
-export {
-  type DerivedForecastInput,
-  type DerivedForecastKind,
-  type DerivedForecastMonth,
-  deleteDerivedForecast,
-  writeDerivedForecast,
-} from './writeDerivedForecast';
+export { createForecast, type ForecastRecord, updateForecast } from './saveForecast';
+export { deleteDerivedForecast, writeDerivedForecast } from './writeDerivedForecast';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badInput } from '../../../graphql/errors';
+import { badInput } from '../../../errors';
 
 /** The value a domain schema accepts, or BAD_USER_INPUT with its first message and `extensions.field`. */
 export function parseField<T>(schema: z.ZodType<T>, value: unknown, field: string): T {

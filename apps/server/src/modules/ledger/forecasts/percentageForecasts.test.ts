@@ -10,7 +10,7 @@ import {
 import { entries, forecasts } from '../../../db/schema';
 
 /**
- * Percentage forecasts (issue 32 item 12): a share of another report line, month by month, computed
+ * Percentage forecasts: a share of another report line, month by month, computed
  * by the model engine, exact to the cent, following the line when its forecast changes, and refused
  * when it would read itself.
  */
@@ -75,20 +75,12 @@ beforeAll(async () => {
   t = await createTestApp();
   acme = await createLedgerFixture(t, 'Acme');
   other = await createLedgerFixture(t, 'Other Co');
-  const add = async (name: string, parentId: string) => {
-    const result = await acme.gql<{ createAccount: { id: string } }>(
-      'mutation($e: ID!, $p: ID!, $n: String!) { createAccount(entityId: $e, parentId: $p, name: $n) { id } }',
-      { e: acme.entityId, p: parentId, n: name },
-    );
-    expect(result.errors).toBeUndefined();
-    return result.data!.createAccount.id;
-  };
-  ids.revenue = await add('Revenue', await acme.account('Income'));
-  ids.subscriptions = await add('Subscriptions', ids.revenue);
-  ids.services = await add('Services', ids.revenue);
-  ids.cost = await add('Cost of Revenue', await acme.account('Expense'));
-  ids.fees = await add('Stripe Fees', ids.cost);
-  ids.support = await add('Support', ids.cost);
+  ids.revenue = await acme.createAccount('Revenue', await acme.account('Income'));
+  ids.subscriptions = await acme.createAccount('Subscriptions', ids.revenue);
+  ids.services = await acme.createAccount('Services', ids.revenue);
+  ids.cost = await acme.createAccount('Cost of Revenue', await acme.account('Expense'));
+  ids.fees = await acme.createAccount('Stripe Fees', ids.cost);
+  ids.support = await acme.createAccount('Support', ids.cost);
   ids.foreign = await other.account('Expense');
 });
 afterAll(async () => {

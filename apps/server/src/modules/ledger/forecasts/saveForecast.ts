@@ -7,7 +7,6 @@ import {
   type ForecastCalculationType,
   type ForecastRecurrence,
   forecastPercentSchema,
-  monthKeyOfDate,
   percentToPpm,
   ppmToPercent,
   unitsToCents,
@@ -17,7 +16,8 @@ import type { Clock } from '../../../clock';
 import type { Db, Tx } from '../../../db/client';
 import { entries, type ForecastKind, forecasts, transactions } from '../../../db/schema';
 import { writeTransaction } from '../../../db/transactions';
-import { badInput } from '../../../graphql/errors';
+import { badInput } from '../../../errors';
+import { entityToday } from '../../entities/timeZone';
 import { deleteEntries } from '../shared/entryWrites';
 import {
   badLedgerInput,
@@ -39,7 +39,7 @@ import { computeForecastAmount, expandForecast } from './expandForecast';
 import { parseField } from './parseField';
 
 /** CreateForecast's and UpdateForecast's fields. On update, absent (or null) fields stay as they are. */
-export type ForecastInput = {
+type ForecastInput = {
   entityId?: string | null;
   accountId?: string | null;
   againstId?: string | null;
@@ -62,10 +62,10 @@ export type ForecastInput = {
 };
 
 /** CreateForecast's input: a new forecast names its entity, account and start month. */
-export type CreateForecastInput = ForecastInput & { entityId: string; accountId: string; startMonth: string };
+type CreateForecastInput = ForecastInput & { entityId: string; accountId: string; startMonth: string };
 
 /** UpdateForecast's input: the forecast to change (its id, not its transaction's) and what changes. */
-export type UpdateForecastInput = ForecastInput & { forecastId: string };
+type UpdateForecastInput = ForecastInput & { forecastId: string };
 
 /** A forecast with the name and memo of its Budget transaction. */
 export type ForecastRecord = ForecastRow & Pick<TransactionRow, 'name' | 'memo'>;
@@ -239,7 +239,7 @@ async function resolveForecastParams(
     fixedCents,
     averageMonths,
     startMonth,
-    currentMonth: monthKeyOfDate(clock.now().toISOString()),
+    currentMonth: (await entityToday(tx, clock, entityId)).month,
   });
   return {
     name,

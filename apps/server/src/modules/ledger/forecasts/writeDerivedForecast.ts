@@ -11,12 +11,12 @@ import { resolveAgainstAccount } from '../shared/resolveAgainstAccount';
 import { reviseForecastEntries } from '../shared/reviseForecastEntries';
 
 /** A month a derived forecast writes, in raw debit-positive cents on its account. */
-export type DerivedForecastMonth = { month: string; cents: number };
+type DerivedForecastMonth = { month: string; cents: number };
 
 /** Who writes a derived forecast: a model's output, or the hiring plan. Nobody else may change it. */
-export type DerivedForecastKind = 'model' | 'hiring';
+type DerivedForecastKind = 'model' | 'hiring';
 
-export type DerivedForecastInput = {
+type DerivedForecastInput = {
   kind: DerivedForecastKind;
   entityId: string;
   accountId: string;

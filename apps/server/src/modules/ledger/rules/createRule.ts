@@ -9,7 +9,7 @@ import { lockAccountPair } from '../shared/ledgerLocks';
 import { type AccountRow, assertReportOfEntity, type RuleRow } from '../shared/ledgerRows';
 import { assertMoveTarget, entryMatchesSearch, moveEntries } from '../shared/moveEntries';
 
-export type RuleInput = {
+type RuleInput = {
   entityId: string;
   fromAccountId: string;
   toAccountId: string;
@@ -19,7 +19,7 @@ export type RuleInput = {
   reportId?: string | null;
 };
 
-export type RuleCreated = {
+type RuleCreated = {
   rule: RuleRow;
   fromAccount: AccountRow;
   toAccount: AccountRow;

@@ -34,7 +34,7 @@ export async function deleteRule(db: Db, ruleId: string): Promise<RuleRow> {
   });
 }
 
-export type RuleApplied = {
+type RuleApplied = {
   rule: RuleRow;
   fromAccount: AccountRow;
   toAccount: AccountRow;

@@ -13,7 +13,7 @@ import { writeTransaction } from '../../../db/transactions';
 import { applyRulesToImportedEntries } from './applyRulesToImportedEntries';
 
 /**
- * Managing rules (issue 10, item 7): the drawer lists an account's rules (out of it and into it), a
+ * Managing rules: the drawer lists an account's rules (out of it and into it), a
  * rule can be deleted, so later imports are left alone, and re-applied to existing entries only as an
  * explicit action; all under the tenancy guard.
  */

@@ -21,7 +21,7 @@ export type NewEntry = Pick<
   'entityId' | 'transactionId' | 'accountId' | 'amount' | 'date' | 'name' | 'memo' | 'scenario'
 >;
 
-export type EntryEdit = {
+type EntryEdit = {
   before: EntryRow;
   after: Partial<Pick<EntryRow, 'accountId' | 'amount' | 'date' | 'name' | 'memo'>>;
 };

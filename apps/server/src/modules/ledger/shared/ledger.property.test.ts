@@ -1,7 +1,6 @@
 import { addMonths } from '@keel/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import {
@@ -12,6 +11,7 @@ import {
 import { createSignedInUser } from '../../../../test/users';
 import { queryRows } from '../../../db/queryRows';
 import { accounts, entries, forecasts } from '../../../db/schema';
+import { KeelError } from '../../../errors';
 import { createEntity } from '../../entities/service';
 import { createAccount, deleteAccount } from '../accounts';
 import { createUserTransaction, deleteEntry, updateEntries, updateEntry } from '../entries';
@@ -237,7 +237,7 @@ async function applyAllowingRefusals(entityId: string, op: Operation) {
   try {
     await apply(entityId, op);
   } catch (error) {
-    const code = error instanceof GraphQLError ? error.extensions.code : null;
+    const code = error instanceof KeelError ? error.code : null;
     if (code !== 'BAD_USER_INPUT' && code !== 'NOT_FOUND') throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { apiError } from '../../../graphql/errors';
+import { apiError } from '../../../errors';
 import { parseInput } from '../../../graphql/parseInput';
 
 /**
@@ -15,7 +15,7 @@ export const reportNotFound = (reportId: string) => apiError('NOT_FOUND', `Repor
 export const badLedgerInput = (message: string) => apiError('BAD_USER_INPUT', message);
 
 /** A model output's forecast (kind 'model') follows its model: edited or deleted there, never directly. */
-export const MODEL_FORECAST_READ_ONLY = 'This forecast comes from a model: change it in the model';
+const MODEL_FORECAST_READ_ONLY = 'This forecast comes from a model: change it in the model';
 /** The hiring plan's forecasts (kind 'hiring') follow the plan, as a model's follow the model. */
 export const HIRING_FORECAST_READ_ONLY = 'This forecast comes from the hiring plan: change it there';
 

@@ -97,7 +97,7 @@ export async function lockAccountPath(
   return row;
 }
 
-export type LockedTransaction = { transaction: TransactionRow; entries: EntryRow[] };
+type LockedTransaction = { transaction: TransactionRow; entries: EntryRow[] };
 
 /**
  * Locks a transaction FOR UPDATE and then its entries FOR UPDATE in id order, and returns them as they

@@ -79,10 +79,7 @@ export async function findRule(
   return row ?? null;
 }
 
-export async function findForecastOfTransaction(
-  db: Db | Tx,
-  transactionId: string,
-): Promise<ForecastRow | null> {
+async function findForecastOfTransaction(db: Db | Tx, transactionId: string): Promise<ForecastRow | null> {
   const [row] = await db.select().from(forecasts).where(eq(forecasts.transactionId, transactionId)).limit(1);
   return row ?? null;
 }

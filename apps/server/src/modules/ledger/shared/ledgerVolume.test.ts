@@ -8,7 +8,7 @@ import { entityLedgerVolumes } from '../../../db/schema';
 import { LEDGER_VOLUME_EXCEEDED } from '../../../graphql/databaseErrors';
 
 /**
- * Issue 8, 'Money past 2^53': every figure Keel shows adds up some of a company's entries, so keeping
+ * Money past 2^53: every figure Keel shows adds up some of a company's entries, so keeping
  * their gross volume (the sum of absolute amounts) within 2^53 - 1 cents keeps every figure exact in
  * JavaScript numbers. Past it a write is refused whole.
  */

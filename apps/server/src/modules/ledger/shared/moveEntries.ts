@@ -1,4 +1,4 @@
-import { KEEL_ACCOUNT_ENTRIES_LOCKED, PROVIDER_ACCOUNT_TYPE } from '@keel/domain';
+import { DEPOSIT_ACCOUNT_ENTRIES_LOCKED, PROVIDER_ACCOUNT_TYPE } from '@keel/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { escapeLikePattern } from '../../../db/escapeLikePattern';
@@ -6,7 +6,7 @@ import { queryRows } from '../../../db/queryRows';
 import { badLedgerInput } from './ledgerErrors';
 import type { AccountRow } from './ledgerRows';
 
-export type EntryMove = {
+type EntryMove = {
   entityId: string;
   toAccount: { id: string; name: string };
   /** Which entries move: a condition over `e` (entries), e.g. sql`e.account_id = ${id}`. */
@@ -20,7 +20,7 @@ export type EntryMove = {
   updateRollups?: boolean;
 };
 
-export type MovedEntries = { movedCount: number; fromAccountIds: string[] };
+type MovedEntries = { movedCount: number; fromAccountIds: string[] };
 
 /**
  * Moves every entry matching `where` (and not already there) to another account with set-based SQL, so
@@ -29,7 +29,7 @@ export type MovedEntries = { movedCount: number; fromAccountIds: string[] };
  * moves their amounts from the old accounts' monthly totals to the new account's (GROUP BY account,
  * scenario and month) and repoints the entries. All parts see the same snapshot, so they agree. The
  * entries are locked in id order (ledgerLocks.ts); one a concurrent write changed is read as that write
- * left it, and skipped if it no longer matches. The bank's entries on a Keel account stay where they
+ * left it, and skipped if it no longer matches. The bank's entries on a deposit account stay where they
  * are (migration 0023 keeps them the bank's): a move of a subtree holding one moves everything else.
  */
 export async function moveEntries(tx: Tx, move: EntryMove): Promise<MovedEntries> {
@@ -90,8 +90,8 @@ export function entryMatchesSearch(search: string): SQL {
   return sql`(e.name ILIKE ${pattern} OR e.memo ILIKE ${pattern})`;
 }
 
-export const SAME_ACCOUNT_MOVE = 'Entries cannot be moved onto the account they are on';
-export const SUBTREE_MOVE = "Entries cannot be moved into the account's own sub-accounts";
+const SAME_ACCOUNT_MOVE = 'Entries cannot be moved onto the account they are on';
+const SUBTREE_MOVE = "Entries cannot be moved into the account's own sub-accounts";
 
 /**
  * Refuses a move onto the account itself, (for a subtree) into the subtree being moved, or onto a Keel
@@ -99,7 +99,7 @@ export const SUBTREE_MOVE = "Entries cannot be moved into the account's own sub-
  */
 export function assertMoveTarget(from: AccountRow, to: AccountRow, includeSubtree: boolean): void {
   if (from.id === to.id) throw badLedgerInput(SAME_ACCOUNT_MOVE);
-  if (to.refType === PROVIDER_ACCOUNT_TYPE) throw badLedgerInput(KEEL_ACCOUNT_ENTRIES_LOCKED);
+  if (to.refType === PROVIDER_ACCOUNT_TYPE) throw badLedgerInput(DEPOSIT_ACCOUNT_ENTRIES_LOCKED);
   if (includeSubtree && to.ancestry.startsWith(`${from.ancestry}${from.id}/`))
     throw badLedgerInput(SUBTREE_MOVE);
 }

@@ -4,7 +4,7 @@ import { accounts, monthlyRollups } from '../../../db/schema';
 import type { AccountRow } from './ledgerRows';
 
 /** A report line's figure in a month, as its row shows it (an income line's revenue positive). */
-export type LineFigure = { month: string; cents: number };
+type LineFigure = { month: string; cents: number };
 
 /**
  * A report line's figure in each of `months`, as the report computes it with its default cutoff: the

@@ -1,13 +1,14 @@
 import {
   computePercentageForecast,
   forecastOccurrenceMonths,
-  monthKeyOfDate,
+  monthIn,
   orderPercentageForecasts,
   type PercentageLink,
 } from '@keel/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { accounts, forecasts } from '../../../db/schema';
+import { entityTimeZone } from '../../entities/timeZone';
 import { lockAccounts, lockTransaction } from './ledgerLocks';
 import type { AccountRow, ForecastRow } from './ledgerRows';
 import { readLineFigures } from './readLineFigures';
@@ -17,7 +18,7 @@ import { reviseForecastEntries } from './reviseForecastEntries';
 type PercentageForecastRow = ForecastRow & { sourceAccountId: string; sharePpm: number };
 
 /**
- * Brings every percentage forecast of the entity up to date with its source line (issue 32 item 12):
+ * Brings every percentage forecast of the entity up to date with its source line:
  * each occurrence month gets its percent of the source line's figure that month (readLineFigures: the
  * actual up to the current month, the forecast after), computed by computePercentageForecast and
  * booked with the forecast's account's sign; only months that differ are written, so a refresh that
@@ -50,7 +51,7 @@ export async function refreshPercentageForecasts(
   }));
   const { ordered } = orderPercentageForecasts(links, chart);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const currentMonth = monthKeyOfDate(now.toISOString());
+  const currentMonth = monthIn(await entityTimeZone(tx, entityId), now);
   for (const id of ordered) {
     const forecast = byId.get(id);
     const account = forecast && accountsById.get(forecast.accountId);

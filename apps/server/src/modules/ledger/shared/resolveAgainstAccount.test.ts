@@ -5,7 +5,7 @@ import { createLedgerFixture, type LedgerFixture } from '../../../../test/ledger
 import { accounts, entries } from '../../../db/schema';
 
 /**
- * Issue 32 item 6: an entry or forecast saved with no against account is booked on the first bank
+ * An entry or forecast saved with no against account is booked on the first bank
  * account in the order the Financial Report grid shows the chart (sort order, depth-first), whatever
  * its depth.
  */

@@ -12,9 +12,9 @@ import type { EntryRow, ForecastRow } from './ledgerRows';
 import { occurrenceEntries } from './occurrenceEntries';
 
 /** A month a forecast writes with its own figure, in raw debit-positive cents on its account. */
-export type ForecastMonthFigure = { month: string; cents: number };
+type ForecastMonthFigure = { month: string; cents: number };
 
-export type ForecastEntryRevision = {
+type ForecastEntryRevision = {
   /** The name its entries carry (they are renamed when it differs). */
   name: string;
   /** The memo new entries carry (default none). */

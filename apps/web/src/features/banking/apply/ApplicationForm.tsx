@@ -6,6 +6,7 @@ import {
   APPLICANT_LAST_NAME_MAX,
   applicationFormSchema,
   CITY_MAX,
+  EIN_LABEL,
   PRODUCT_NAME,
   SSN_LENGTH,
   STREET_LINE_MAX,
@@ -38,15 +39,18 @@ import {
   type ApplicationFormValues,
   applicationFieldOf,
   applicationVariables,
+  einInput,
   emptyApplicationForm,
+  POSTAL_CODE_LENGTH,
+  zipCodeInput,
 } from './applicationFormValues';
 
-/** Spec §9: a postal code is 5 digits, a state 2 letters. */
-const POSTAL_CODE_LENGTH = 5;
+/** The EIN box's length as shown: 9 digits and the dash (XX-XXXXXXX). */
+const EIN_SHOWN_LENGTH = 10;
 
 export type ApplicationOutcome = CreateApplicationResult['createTprimeApplication'];
 
-export type ApplicationFormProps = {
+type ApplicationFormProps = {
   entityId: string;
   me: { name: string; email: string; phoneNumber: string | null };
   /** The server's today: no one is born after it. */
@@ -58,7 +62,8 @@ export type ApplicationFormProps = {
 /**
  * The account application of /apply (spec §5 'Application form', §7 createTprimeApplication): the
  * applicant (first and last name, email, phone, date of birth, US citizen or resident, the SSN typed
- * into a masked box), their home address, and the agreements and disclosures, each checked on blur (then
+ * into a masked box), the business's EIN (digits only, shown XX-XXXXXXX), their home address (ZIP code
+ * digits only), and the agreements and disclosures, each checked on blur (then
  * as it is corrected) and on submit with the spec's messages (its 'aknowledge' kept). A declined application says why and keeps
  * the form; a refusal shows under the field the server names.
  */
@@ -119,6 +124,33 @@ export function ApplicationForm({ entityId, me, today, onApproved }: Application
             {declined}
           </Alert>
         ) : null}
+        <Block title="The business" description="The company the account is for.">
+          <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
+            <Controller
+              control={form.control}
+              name="ein"
+              render={({ field }) => (
+                <TextInput
+                  label={EIN_LABEL}
+                  withAsterisk
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder="XX-XXXXXXX"
+                  maxLength={EIN_SHOWN_LENGTH}
+                  description="On the company's tax documents; it is stored encrypted."
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  ref={field.ref}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(einInput(event.currentTarget.value))}
+                  onBlur={field.onBlur}
+                  error={errors.ein?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+        </Block>
+
         <Block title="About you" description="The person opening the account for the company.">
           <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs">
             <TextInput
@@ -232,14 +264,24 @@ export function ApplicationForm({ entityId, me, today, onApproved }: Application
                   />
                 )}
               />
-              <TextInput
-                label="Zip code"
-                withAsterisk
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={POSTAL_CODE_LENGTH}
-                {...form.register('address.postalCode')}
-                error={address?.postalCode?.message}
+              <Controller
+                control={form.control}
+                name="address.postalCode"
+                render={({ field }) => (
+                  <TextInput
+                    label="Zip code"
+                    withAsterisk
+                    inputMode="numeric"
+                    autoComplete="postal-code"
+                    maxLength={POSTAL_CODE_LENGTH}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(event) => field.onChange(zipCodeInput(event.currentTarget.value))}
+                    onBlur={field.onBlur}
+                    error={address?.postalCode?.message}
+                  />
+                )}
               />
             </SimpleGrid>
           </SimpleGrid>

@@ -3,7 +3,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthLayout } from '../../auth/AuthLayout';
 import { APPLY_PATH, withReturnPath } from '../../auth/returnPath';
-import { KeelAccountHighlights } from './KeelAccountHighlights';
+import { DepositAccountHighlights } from './DepositAccountHighlights';
 
 /**
  * /apply for a visitor who is not signed in (spec §2 lists it with the public routes): what a Keel
@@ -35,7 +35,7 @@ export function ApplyIntroPage() {
             company first: you come back to the application after.
           </Text>
         </Stack>
-        <KeelAccountHighlights />
+        <DepositAccountHighlights />
       </Stack>
     </AuthLayout>
   );

@@ -3,7 +3,7 @@ import { APPLICATION_MESSAGES } from '@keel/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
-import { accountsMock, ENTITY_ID, keelAccount, renderBanking } from '../banking.testkit';
+import { accountsMock, depositAccount, ENTITY_ID, renderBanking } from '../banking.testkit';
 import { CREATE_APPLICATION_MUTATION } from '../bankingQueries';
 import { ApplyPage } from './ApplyPage';
 
@@ -17,6 +17,7 @@ function type(label: string, value: string) {
 
 /** Everything the application needs, with the SSN given (the sandbox declines 000000000). */
 async function fillApplication(ssn = '123456789') {
+  type('Employer Identification Number (EIN)', '987654321');
   type('Date of birth', '1985-12-10');
   type('Social security number', ssn);
   fireEvent.click(screen.getByLabelText('I am a US citizen or resident'));
@@ -52,7 +53,7 @@ function outcome(status: 'approved' | 'declined', declineReason: string | null =
       createTprimeApplication: {
         __typename: 'CreateTprimeApplicationPayload',
         application: { __typename: 'BankApplication', id: 'app1', status, declineReason },
-        account: status === 'approved' ? keelAccount({ currentBalance: 0, availableBalance: 0 }) : null,
+        account: status === 'approved' ? depositAccount({ currentBalance: 0, availableBalance: 0 }) : null,
       },
     },
   };
@@ -61,7 +62,7 @@ function outcome(status: 'approved' | 'declined', declineReason: string | null =
 function renderApply(
   mocks: MockLink.MockedResponse[],
   viewerRole = 'owner',
-  accounts = [] as ReturnType<typeof keelAccount>[],
+  accounts = [] as ReturnType<typeof depositAccount>[],
 ) {
   renderBanking(<ApplyPage />, { mocks: [accountsMock(accounts), ...mocks], viewerRole, route: '/apply' });
 }
@@ -80,6 +81,14 @@ describe('ApplyPage', () => {
     expect(screen.getByText(APPLICATION_MESSAGES.citizen)).toBeInTheDocument();
     expect(screen.getByText(APPLICATION_MESSAGES.ssnLength)).toBeInTheDocument();
     expect(screen.getByText(APPLICATION_MESSAGES.dateOfBirth)).toBeInTheDocument();
+    expect(screen.getByText(APPLICATION_MESSAGES.einRequired)).toBeInTheDocument();
+    // The EIN box keeps digits only and shows them as XX-XXXXXXX; too few is refused.
+    type('Employer Identification Number (EIN)', '98-76x54');
+    expect(field('Employer Identification Number (EIN)')).toHaveValue('98-7654');
+    expect(await screen.findByText(APPLICATION_MESSAGES.einLength)).toBeInTheDocument();
+    // The ZIP code box keeps digits only.
+    type('Zip code', '9a4-1 05');
+    expect(field('Zip code')).toHaveValue('94105');
     type('Social security number', '12345678a');
     expect(await screen.findByText(APPLICATION_MESSAGES.ssnNumeric)).toBeInTheDocument();
     type('Phone number', '12');
@@ -108,6 +117,7 @@ describe('ApplyPage', () => {
         dateOfBirth: '1985-12-10',
         citizen: true,
         tin: '123456789',
+        ein: '987654321',
       },
       address: {
         streetLine1: '1 Market St',
@@ -152,7 +162,7 @@ describe('ApplyPage', () => {
   });
 
   it('tells a company that already has an account where it is', async () => {
-    renderApply([], 'owner', [keelAccount()]);
+    renderApply([], 'owner', [depositAccount()]);
     const notice = await screen.findByTestId('apply-already-open');
     expect(notice).toHaveTextContent('Acme Robotics already has a Keel account');
     expect(within(notice).getByRole('link', { name: 'Go to Keel Accounts' })).toHaveAttribute(

@@ -7,10 +7,10 @@ import { useEntityContext } from '../../../shell/EntityContext';
 import { PageTitle } from '../../../shell/PageTitle';
 import { HEADER_QUERY } from '../../../shell/shellQueries';
 import { applyBlockedReason } from '../bankingPermissions';
-import { KEEL_ACCOUNTS_QUERY } from '../bankingQueries';
+import { DEPOSIT_ACCOUNTS_QUERY } from '../bankingQueries';
 import type { KeelCheckingState } from '../KeelCheckingPage';
 import { ApplicationForm, type ApplicationOutcome } from './ApplicationForm';
-import { KeelAccountHighlights } from './KeelAccountHighlights';
+import { DepositAccountHighlights } from './DepositAccountHighlights';
 
 const CHECKING_PATH = `/${PRODUCT_SLUG}-checking`;
 
@@ -26,7 +26,7 @@ export function ApplyPage() {
   const client = useApolloClient();
   const navigate = useNavigate();
   const blockedReason = applyBlockedReason(entity.viewerRole);
-  const accountsQuery = useQuery(KEEL_ACCOUNTS_QUERY, {
+  const accountsQuery = useQuery(DEPOSIT_ACCOUNTS_QUERY, {
     variables: { entityId: entity.id },
     fetchPolicy: 'cache-and-network',
   });
@@ -34,7 +34,7 @@ export function ApplyPage() {
 
   const approved = async (outcome: ApplicationOutcome) => {
     await client
-      .refetchQueries({ include: [HEADER_QUERY, KEEL_ACCOUNTS_QUERY] })
+      .refetchQueries({ include: [HEADER_QUERY, DEPOSIT_ACCOUNTS_QUERY] })
       .catch((error: unknown) =>
         console.error('The shell could not be reloaded after opening an account', error),
       );
@@ -87,7 +87,7 @@ export function ApplyPage() {
             <ApplicationForm entityId={entity.id} me={me} today={today} onApproved={approved} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <KeelAccountHighlights />
+            <DepositAccountHighlights />
           </Grid.Col>
         </Grid>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationFieldOf, emptyApplicationForm } from './applicationFormValues';
+import { applicationFieldOf, einInput, emptyApplicationForm, zipCodeInput } from './applicationFormValues';
 
 describe('the application form values', () => {
   it("starts from the applicant's name, email and phone, the boxes unticked", () => {
@@ -17,6 +17,7 @@ describe('the application form values', () => {
 
   it.each([
     ['person.tin', 'tin'],
+    ['person.ein', 'ein'],
     ['person.dateOfBirth', 'dateOfBirth'],
     ['address.city', 'address.city'],
     ['address', 'address.streetLine1'],
@@ -24,5 +25,30 @@ describe('the application form values', () => {
     ['entityId', null],
   ])('puts a refusal of %s under %s', (serverField, formField) => {
     expect(applicationFieldOf(serverField)).toBe(formField);
+  });
+});
+
+describe('the digits-only boxes', () => {
+  it.each([
+    ['94105', '94105'],
+    ['9410a5', '94105'],
+    ['94105-1234', '94105'],
+    [' 9 4 1 ', '941'],
+    ['abcde', ''],
+  ])('keeps the ZIP code %j as %j', (typed, kept) => {
+    expect(zipCodeInput(typed)).toBe(kept);
+  });
+
+  it.each([
+    ['1', '1'],
+    ['12', '12'],
+    ['123', '12-3'],
+    ['123456789', '12-3456789'],
+    ['12-3456789', '12-3456789'],
+    ['12-34x56789', '12-3456789'],
+    ['1234567890', '12-3456789'],
+    ['ein', ''],
+  ])('shows the EIN %j as %j', (typed, shown) => {
+    expect(einInput(typed)).toBe(shown);
   });
 });

@@ -1,4 +1,4 @@
-import { APPLICANT_PERSON_FIELDS, type ApplicationForm } from '@keel/domain';
+import { APPLICANT_PERSON_FIELDS, type ApplicationForm, EIN_LENGTH, formatEin } from '@keel/domain';
 import type { CreateApplicationVariables } from '../bankingQueries';
 
 /**
@@ -13,6 +13,8 @@ export type ApplicationFormValues = {
   dateOfBirth: string;
   citizen: boolean;
   tin: string;
+  /** The business's EIN as shown while typed: 'XX-XXXXXXX'. */
+  ein: string;
   address: { streetLine1: string; streetLine2: string; city: string; state: string; postalCode: string };
   acknowledgedAgreements: boolean;
 };
@@ -32,6 +34,7 @@ export function emptyApplicationForm(me: {
     dateOfBirth: '',
     citizen: false,
     tin: '',
+    ein: '',
     address: { streetLine1: '', streetLine2: '', city: '', state: '', postalCode: '' },
     acknowledgedAgreements: false,
   };
@@ -49,6 +52,7 @@ export function applicationVariables(entityId: string, form: ApplicationForm): C
       dateOfBirth: form.dateOfBirth,
       citizen: form.citizen,
       tin: form.tin,
+      ein: form.ein,
     },
     address: {
       streetLine1: form.address.streetLine1,
@@ -80,3 +84,17 @@ export function applicationFieldOf(serverField: string): string | null {
   if (field === 'address') return 'address.streetLine1';
   return FORM_FIELDS.has(field) ? field : null;
 }
+
+/** Spec §9: a postal code is 5 digits. */
+export const POSTAL_CODE_LENGTH = 5;
+
+/** What a digits-only box keeps of what was typed or pasted: its digits, at most `max` of them. */
+function digitsOnly(typed: string, max: number): string {
+  return typed.replace(/\D/g, '').slice(0, max);
+}
+
+/** The ZIP code box: digits only, at most 5 (a pasted '94105-1234' keeps '94105'). */
+export const zipCodeInput = (typed: string): string => digitsOnly(typed, POSTAL_CODE_LENGTH);
+
+/** The EIN box: digits only, at most 9, shown as XX-XXXXXXX while typed ('12-3' after '123'). */
+export const einInput = (typed: string): string => formatEin(digitsOnly(typed, EIN_LENGTH));

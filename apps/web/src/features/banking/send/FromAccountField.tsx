@@ -1,10 +1,10 @@
 import type { TransferRail } from '@keel/domain';
 import { Select, Text } from '@mantine/core';
 import { formatCents, lastDigits } from '../../../lib/format';
-import type { KeelAccount, TransferLimits } from '../bankingQueries';
+import type { DepositAccount, TransferLimits } from '../bankingQueries';
 
-export type FromAccountFieldProps = {
-  accounts: readonly KeelAccount[];
+type FromAccountFieldProps = {
+  accounts: readonly DepositAccount[];
   rail: TransferRail;
   value: { id: string; name: string };
   onChange: (account: { id: string; name: string }) => void;
@@ -15,7 +15,7 @@ export type FromAccountFieldProps = {
 };
 
 /** 'Keel Checking ••4821': the name and the last digits of the (served masked) account number. */
-export function accountOptionLabel(account: Pick<KeelAccount, 'name' | 'accountNumber'>): string {
+export function accountOptionLabel(account: Pick<DepositAccount, 'name' | 'accountNumber'>): string {
   return `${account.name} ••${lastDigits(account.accountNumber)}`;
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Vendor } from '../bankingQueries';
 import { NewVendorForm } from './NewVendorForm';
 
-export type RecipientFieldProps = {
+type RecipientFieldProps = {
   entityId: string;
   vendors: readonly Vendor[];
   vendorId: string | null;

@@ -1,14 +1,15 @@
 import type { MockLink } from '@apollo/client/testing';
 import { TRANSFER_MESSAGES } from '@keel/domain';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it, vi } from 'vitest';
 import {
   ACCOUNT_ID,
+  depositAccount,
   ENTITY_ID,
-  keelAccount,
   limitsMock,
   renderBanking,
+  TIME_ZONE,
   TODAY,
   transfer,
   transfersMock,
@@ -19,7 +20,9 @@ import {
   CREATE_ACH_TRANSFER_MUTATION,
   CREATE_VENDOR_MUTATION,
   CREATE_WIRE_TRANSFER_MUTATION,
-  KEEL_ACCOUNTS_QUERY,
+  DEPOSIT_ACCOUNTS_QUERY,
+  REVIEW_ACH_TRANSFER_QUERY,
+  type TransferReview,
   VENDORS_QUERY,
 } from '../bankingQueries';
 import { NETWORK_FAILURE_MESSAGE } from '../serverRefusal';
@@ -31,8 +34,8 @@ const LEE = vendor('v1', 'Lee & Park LLP');
 const refetched: MockLink.MockedResponse[] = [
   transfersMock([]),
   {
-    request: { query: KEEL_ACCOUNTS_QUERY, variables: { entityId: ENTITY_ID } },
-    result: { data: { providerBankAccounts: [keelAccount()] } },
+    request: { query: DEPOSIT_ACCOUNTS_QUERY, variables: { entityId: ENTITY_ID } },
+    result: { data: { providerBankAccounts: [depositAccount()] } },
     maxUsageCount: Number.POSITIVE_INFINITY,
   },
 ];
@@ -43,8 +46,9 @@ function renderForm(rail: 'ach' | 'wire', mocks: MockLink.MockedResponse[], achU
     <TransferForm
       rail={rail}
       entityId={ENTITY_ID}
-      accounts={[keelAccount()]}
+      accounts={[depositAccount()]}
       today={TODAY}
+      timeZone={TIME_ZONE}
       onSent={onSent}
       onCancel={() => undefined}
     />,
@@ -74,7 +78,51 @@ async function fillAch() {
   type('Account number', '123456789');
 }
 
-const submit = (label = 'Send ACH transfer') => fireEvent.click(screen.getByRole('button', { name: label }));
+const submit = (label = 'Review ACH transfer') =>
+  fireEvent.click(screen.getByRole('button', { name: label }));
+const confirm = () => fireEvent.click(screen.getByRole('button', { name: 'Confirm and send' }));
+
+/** The server's review of the ACH fillAch makes: handed to the bank at 4 pm New York (1 pm in LA). */
+function review(overrides: Partial<TransferReview> = {}): TransferReview {
+  return {
+    __typename: 'TransferReview',
+    rail: 'ach',
+    accountId: ACCOUNT_ID,
+    accountName: 'Keel Checking',
+    amount: 25_000,
+    fee: 0,
+    total: 25_000,
+    recipientName: 'Lee & Park LLP',
+    recipientAccountLast4: '6789',
+    routingNumber: '021000021',
+    bankName: 'JPMorgan Chase Bank',
+    date: TODAY,
+    processingDay: '2026-11-23',
+    handOverAt: '2026-11-23T21:00:00.000Z',
+    expectedArrival: '2026-11-24',
+    needsApproval: false,
+    approvalThreshold: null,
+    availableAfter: 1_200_000,
+    ...overrides,
+  } as TransferReview;
+}
+
+/** reviewAchTransfer answered with `answer` (once), recording the variables it was asked with. */
+function reviewMock(
+  answer: TransferReview,
+  asked: (variables: Record<string, unknown>) => void = () => undefined,
+) {
+  return {
+    request: {
+      query: REVIEW_ACH_TRANSFER_QUERY,
+      variables: (variables: Record<string, unknown>) => {
+        asked(variables);
+        return true;
+      },
+    },
+    result: { data: { reviewAchTransfer: answer } },
+  } satisfies MockLink.MockedResponse;
+}
 
 describe('TransferForm', () => {
   it("says what is wrong on blur, with the spec's messages", async () => {
@@ -121,6 +169,7 @@ describe('TransferForm', () => {
     };
     const sentTransfer = transfer();
     const { onSent } = renderForm('ach', [
+      reviewMock(review()),
       {
         request: { query: CREATE_ACH_TRANSFER_MUTATION, variables: seen },
         error: new Error('Failed to fetch'),
@@ -148,18 +197,23 @@ describe('TransferForm', () => {
     await screen.findByTestId('from-account-figures');
     await fillAch();
     submit();
+    await screen.findByTestId('transfer-review');
+    confirm();
     expect(await screen.findByRole('alert')).toHaveTextContent(NETWORK_FAILURE_MESSAGE);
-    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Sending again cannot send this transfer twice.');
+    confirm();
     await waitFor(() => expect(onSent).toHaveBeenCalledWith(sentTransfer));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[\w-]{32,36}$/);
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it('shows a refusal under the field the server names', async () => {
+  it('shows a refusal of the review under the field the server names', async () => {
+    const sent = vi.fn(() => true);
     const { onSent } = renderForm('ach', [
+      { request: { query: CREATE_ACH_TRANSFER_MUTATION, variables: sent }, result: { data: null } },
       {
-        request: { query: CREATE_ACH_TRANSFER_MUTATION, variables: () => true },
+        request: { query: REVIEW_ACH_TRANSFER_QUERY, variables: () => true },
         result: {
           errors: [
             new GraphQLError('Insufficient available balance for this transfer', {
@@ -174,6 +228,8 @@ describe('TransferForm', () => {
     submit();
     expect(await screen.findByText('Insufficient available balance for this transfer')).toBeInTheDocument();
     expect(field('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('transfer-review')).not.toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
     expect(onSent).not.toHaveBeenCalled();
   });
 
@@ -201,7 +257,7 @@ describe('TransferForm', () => {
     ]);
     await screen.findByTestId('from-account-figures');
     await fillAch();
-    submit('Send wire');
+    submit('Review wire');
     expect(await screen.findByText(TRANSFER_MESSAGES.addressRequired)).toBeInTheDocument();
     expect(screen.getByText(TRANSFER_MESSAGES.bankNameRequired)).toBeInTheDocument();
     expect(screen.getByText(TRANSFER_MESSAGES.bankAddressRequired)).toBeInTheDocument();
@@ -216,8 +272,9 @@ describe('TransferForm', () => {
       <TransferForm
         rail="ach"
         entityId={ENTITY_ID}
-        accounts={[keelAccount()]}
+        accounts={[depositAccount()]}
         today={TODAY}
+        timeZone={TIME_ZONE}
         onSent={() => undefined}
         onCancel={() => undefined}
       />,
@@ -262,5 +319,142 @@ describe('TransferForm', () => {
       vendorType: 'business',
     });
     expect(screen.queryByTestId('new-vendor-form')).not.toBeInTheDocument();
+  });
+});
+
+describe('TransferForm review step', () => {
+  it('shows what the server would send, in the company’s time, before anything is sent', async () => {
+    const asked = vi.fn();
+    const sent = vi.fn(() => true);
+    renderForm('ach', [
+      reviewMock(review(), asked),
+      { request: { query: CREATE_ACH_TRANSFER_MUTATION, variables: sent }, result: { data: null } },
+    ]);
+    await screen.findByTestId('from-account-figures');
+    await fillAch();
+    type('Memo', 'Invoice 42');
+    submit();
+    const step = await screen.findByTestId('transfer-review');
+    expect(asked).toHaveBeenCalledWith({
+      entityId: ENTITY_ID,
+      accountId: ACCOUNT_ID,
+      vendorId: 'v1',
+      recipientName: 'Lee & Park LLP',
+      routingNumber: '021000021',
+      accountNumber: '123456789',
+      amount: 25_000,
+      date: TODAY,
+      memo: 'Invoice 42',
+      recipientAccountType: 'checking',
+    });
+    const value = (name: string) => within(step).getByTestId(`review-${name}`);
+    expect(value('amount')).toHaveTextContent('$250.00');
+    expect(value('fee')).toHaveTextContent('No fee');
+    expect(value('total')).toHaveTextContent('$250.00');
+    expect(value('from')).toHaveTextContent('Keel Checking ••4821');
+    expect(value('to')).toHaveTextContent('Lee & Park LLP');
+    expect(value('bank')).toHaveTextContent('JPMorgan Chase Bank');
+    expect(value('routing-number')).toHaveTextContent('021000021');
+    expect(value('account')).toHaveTextContent('••6789');
+    expect(value('send-date')).toHaveTextContent('Sun, Nov 22');
+    expect(value('processed-by-the-bank')).toHaveTextContent('Mon, Nov 23');
+    expect(value('expected-arrival')).toHaveTextContent('Expected to arrive Tue, Nov 24');
+    expect(value('memo')).toHaveTextContent('Invoice 42');
+    expect(within(step).getByTestId('review-cancellable')).toHaveTextContent(
+      'You can cancel it until it is handed to the bank on Mon, Nov 23 at 1:00 PM PST.',
+    );
+    expect(within(step).getByTestId('review-approval')).toHaveTextContent('No second approver needed.');
+    expect(screen.queryByRole('form', { name: 'ACH transfer' })).not.toBeInTheDocument();
+    expect(field('Amount')).not.toBeVisible();
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it('says when a second approver must let it go', async () => {
+    renderForm('ach', [
+      reviewMock(review({ needsApproval: true, approvalThreshold: 10_000, fee: 1_500, total: 26_500 })),
+    ]);
+    await screen.findByTestId('from-account-figures');
+    await fillAch();
+    submit();
+    const step = await screen.findByTestId('transfer-review');
+    expect(within(step).getByTestId('review-fee')).toHaveTextContent('$15.00');
+    expect(within(step).getByTestId('review-total')).toHaveTextContent('$265.00');
+    expect(within(step).getByTestId('review-approval')).toHaveTextContent(
+      'Needs a second approver: transfers over $100.00 wait for another owner or admin',
+    );
+  });
+
+  it('goes Back to the form with its values kept', async () => {
+    const asked = vi.fn();
+    renderForm('ach', [
+      reviewMock(review(), asked),
+      reviewMock(review({ amount: 30_000, total: 30_000 }), asked),
+    ]);
+    await screen.findByTestId('from-account-figures');
+    await fillAch();
+    submit();
+    await screen.findByTestId('transfer-review');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByTestId('transfer-review')).not.toBeInTheDocument();
+    expect(field('Amount')).toBeVisible();
+    expect(field('Amount')).toHaveValue('250');
+    expect(field('Routing number')).toHaveValue('021000021');
+    expect(field('Recipient')).toHaveValue('Lee & Park LLP');
+    type('Amount', '300');
+    submit();
+    expect(await screen.findByTestId('review-amount')).toHaveTextContent('$300.00');
+    expect(asked).toHaveBeenLastCalledWith(expect.objectContaining({ amount: 30_000 }));
+  });
+
+  it('sends once for a double click on Confirm and send', async () => {
+    let creates = 0;
+    const sentTransfer = transfer();
+    const { onSent } = renderForm('ach', [
+      reviewMock(review()),
+      {
+        request: { query: CREATE_ACH_TRANSFER_MUTATION, variables: () => true },
+        delay: 30,
+        result: () => {
+          creates += 1;
+          return { data: { createAchTransfer: sentTransfer } };
+        },
+        maxUsageCount: Number.POSITIVE_INFINITY,
+      },
+    ]);
+    await screen.findByTestId('from-account-figures');
+    await fillAch();
+    submit();
+    await screen.findByTestId('transfer-review');
+    confirm();
+    confirm();
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(sentTransfer));
+    expect(creates).toBe(1);
+    expect(onSent).toHaveBeenCalledTimes(1);
+  });
+
+  it('returns to the form when the server refuses a field at Confirm', async () => {
+    const { onSent } = renderForm('ach', [
+      reviewMock(review()),
+      {
+        request: { query: CREATE_ACH_TRANSFER_MUTATION, variables: () => true },
+        result: {
+          errors: [
+            new GraphQLError('Insufficient available balance for this transfer', {
+              extensions: { code: 'BAD_USER_INPUT', field: 'amount' },
+            }),
+          ],
+        },
+      },
+    ]);
+    await screen.findByTestId('from-account-figures');
+    await fillAch();
+    submit();
+    await screen.findByTestId('transfer-review');
+    confirm();
+    expect(await screen.findByText('Insufficient available balance for this transfer')).toBeInTheDocument();
+    expect(screen.queryByTestId('transfer-review')).not.toBeInTheDocument();
+    expect(field('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Amount')).toHaveValue('250');
+    expect(onSent).not.toHaveBeenCalled();
   });
 });

@@ -8,7 +8,12 @@ import {
   wireTransferFormSchema,
 } from '@keel/domain';
 import type { UseFormReturn } from 'react-hook-form';
-import type { CreateAchTransferVariables, CreateWireTransferVariables } from '../bankingQueries';
+import type {
+  CreateAchTransferVariables,
+  CreateWireTransferVariables,
+  ReviewAchTransferVariables,
+  ReviewWireTransferVariables,
+} from '../bankingQueries';
 
 /**
  * The Send money form as typed: one shape for both rails (each tab keeps its own copy), validated by the
@@ -43,7 +48,7 @@ export type TransferFormOutput = AchTransferForm | WireTransferForm;
 /** The form as its parts receive it. */
 export type TransferFormApi = UseFormReturn<TransferFormValues, unknown, TransferFormOutput>;
 
-/** A fresh form: sent today (the server's day) from the first account, to a checking account. */
+/** A fresh form: sent today (the company's day) from the first account, to a checking account. */
 export function emptyTransferForm(today: string, account: { id: string; name: string } | null) {
   return {
     account: account ?? { id: '', name: '' },
@@ -60,11 +65,10 @@ export function emptyTransferForm(today: string, account: { id: string; name: st
   } satisfies TransferFormValues;
 }
 
-/** The arguments both mutations share. */
-function commonVariables(entityId: string, idempotencyKey: string, form: AchTransferForm | WireTransferForm) {
+/** The arguments both rails' review queries and create mutations share (the key aside). */
+function commonVariables(entityId: string, form: AchTransferForm | WireTransferForm) {
   return {
     entityId,
-    idempotencyKey,
     accountId: form.account.id,
     vendorId: form.vendorId ?? null,
     recipientName: form.recipientName,
@@ -76,15 +80,26 @@ function commonVariables(entityId: string, idempotencyKey: string, form: AchTran
   };
 }
 
+/** reviewAchTransfer's arguments: CreateAchTransfer's without the idempotency key. */
+export function achReviewVariables(entityId: string, form: AchTransferForm): ReviewAchTransferVariables {
+  return { ...commonVariables(entityId, form), recipientAccountType: form.recipientAccountType };
+}
+
+/** reviewWireTransfer's arguments: CreateWireTransfer's without the idempotency key. */
+export function wireReviewVariables(entityId: string, form: WireTransferForm): ReviewWireTransferVariables {
+  return {
+    ...commonVariables(entityId, form),
+    recipientAddress: { ...form.recipientAddress },
+    bank: { ...form.bank },
+  };
+}
+
 export function achVariables(
   entityId: string,
   idempotencyKey: string,
   form: AchTransferForm,
 ): CreateAchTransferVariables {
-  return {
-    ...commonVariables(entityId, idempotencyKey, form),
-    recipientAccountType: form.recipientAccountType,
-  };
+  return { ...achReviewVariables(entityId, form), idempotencyKey };
 }
 
 export function wireVariables(
@@ -92,11 +107,7 @@ export function wireVariables(
   idempotencyKey: string,
   form: WireTransferForm,
 ): CreateWireTransferVariables {
-  return {
-    ...commonVariables(entityId, idempotencyKey, form),
-    recipientAddress: { ...form.recipientAddress },
-    bank: { ...form.bank },
-  };
+  return { ...wireReviewVariables(entityId, form), idempotencyKey };
 }
 
 /** The form's fields a server refusal may name, by the argument path the server uses. */

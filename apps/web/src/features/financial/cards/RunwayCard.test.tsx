@@ -49,7 +49,7 @@ describe('RunwayCard', () => {
     expect(screen.getByTitle(/from Nov 2026/)).toBeInTheDocument();
   });
 
-  it('counts a ratio method from the month its balance was read, a complete month (issue 32)', () => {
+  it('counts a ratio method from the month its balance was read, a complete month', () => {
     const noGrowth: RunwayView = {
       months: 7.5,
       label: '7',
@@ -86,7 +86,7 @@ describe('RunwayCard', () => {
     ).toBeInTheDocument();
   });
 
-  it('says when its figures include stale model output, naming the model, the output and why (issue 32)', () => {
+  it('says when its figures include stale model output, naming the model, the output and why', () => {
     renderCard({
       ...runway(19.2, '19', '2028-06'),
       staleModelOutputs: [

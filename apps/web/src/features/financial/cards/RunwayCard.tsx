@@ -13,7 +13,7 @@ import type { RunwayView } from './reportSummaryQuery';
 import { RUNWAY_METHOD_DESCRIPTIONS } from './runwayMethodStore';
 import { SummaryCard, useSummaryCardBodyWidth } from './SummaryCard';
 
-export type RunwayCardProps = {
+type RunwayCardProps = {
   runway: RunwayView;
   method: RunwayMethod;
   onMethodChange: (method: RunwayMethod) => void;
@@ -136,7 +136,7 @@ export function RunwayCard({
 }
 
 /**
- * Issue 32: the runway walks forecasts that include a model output's last good figures for months the
+ * The runway walks forecasts that include a model output's last good figures for months the
  * model cannot compute now; the card says so, and which (model, output, why) in its description.
  */
 function StaleOutputNotice({ outputs }: { outputs: RunwayView['staleModelOutputs'] }) {

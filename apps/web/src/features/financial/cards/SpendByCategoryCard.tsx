@@ -5,7 +5,7 @@ import type { SpendByCategoryView } from './reportSummaryQuery';
 import { SummaryCard } from './SummaryCard';
 
 /** The spend-by-category palette: 8 colours for the top 8 categories (spec §9); Others is grey. */
-export const SPEND_PALETTE = [
+const SPEND_PALETTE = [
   'keel.6',
   'teal.5',
   'grape.5',

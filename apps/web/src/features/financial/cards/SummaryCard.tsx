@@ -8,7 +8,7 @@ export const SUMMARY_CARD_WIDTH = 304;
  * too narrow for the four at their narrowest, the row scrolls sideways.
  */
 export const SUMMARY_CARD_MIN_WIDTH = 256;
-export const SUMMARY_CARD_HEIGHT = 228;
+const SUMMARY_CARD_HEIGHT = 228;
 const CARD_PADDING = 12;
 
 /** The width of each card, set by the row (SummaryCards) from the room it has. */
@@ -19,7 +19,7 @@ export function useSummaryCardBodyWidth(): number {
   return useContext(SummaryCardWidthContext) - 2 * CARD_PADDING - 2;
 }
 
-export type SummaryCardProps = {
+type SummaryCardProps = {
   title: string;
   /** A control beside the title (the runway method picker). */
   aside?: ReactNode;

@@ -22,7 +22,7 @@ import {
   SummaryCardWidthContext,
 } from './SummaryCard';
 
-export type SummaryCardsProps = {
+type SummaryCardsProps = {
   entityId: string;
   reportId: string;
   range: MonthRangeWithCutoff;

@@ -1,7 +1,7 @@
 import { formatCents } from '@keel/domain';
 import { type ChartSeries, ChartTooltip } from '@mantine/charts';
 
-export type SummaryChartTooltipProps = {
+type SummaryChartTooltipProps = {
   label?: unknown;
   payload?: ReadonlyArray<{ value?: unknown }>;
   series: ChartSeries[];

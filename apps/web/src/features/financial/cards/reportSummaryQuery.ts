@@ -6,9 +6,6 @@ export type StartingBalanceView = ReportSummaryView['startingBalance'][number];
 /** A month's income and expense in cents, both positive when earned and spent. */
 export type IncomeVsExpenseView = ReportSummaryView['incomeVsExpense'][number];
 
-/** How the server reached the runway: the figures it used and the calculation in one line. */
-export type RunwayWorkingView = RunwayView['working'];
-
 /**
  * `months` null is Unlimited; `label` is the gauge's text ('24+', 'Unlimited', whole months). Computed
  * over the company's whole forecast, so it does not change with the range shown.

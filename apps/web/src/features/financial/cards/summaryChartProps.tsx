@@ -3,7 +3,7 @@ import type { ChartSeries, GridChartBaseProps } from '@mantine/charts';
 import { formatCentsCompact } from './chartFormat';
 import { SummaryChartTooltip } from './SummaryChartTooltip';
 
-export type SummaryChartProps = Pick<
+type SummaryChartProps = Pick<
   GridChartBaseProps,
   | 'dataKey'
   | 'gridAxis'

@@ -17,7 +17,7 @@ import { describeSaveError } from './DrawerFormFrame';
 const madeOn = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
- * The account's rules in the drawer (issue 10, item 7): each rule that moves entries out of this
+ * The account's rules in the drawer: each rule that moves entries out of this
  * account or into it, with what it matches, from where to where and when it was made; 'Apply now'
  * re-applies it to the entries already there (rules otherwise act when made and on later imports), and
  * delete asks 'Confirm?' first. Hidden while the account has no rules.

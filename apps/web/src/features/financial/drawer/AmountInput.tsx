@@ -3,7 +3,7 @@ import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { type ChangeEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { type AmountInputValue, caretAfterFormat, readAmountInput } from './amountInputValue';
 
-export type AmountInputProps = {
+type AmountInputProps = {
   label: ReactNode;
   value: AmountInputValue;
   onChange: (value: AmountInputValue) => void;

@@ -11,7 +11,7 @@ import { graphql, type VariablesOf } from '../../../lib/graphql';
 
 type ForecastAverageVariables = VariablesOf<typeof FORECAST_AVERAGE_QUERY>;
 
-export const FORECAST_AVERAGE_QUERY = graphql(`
+const FORECAST_AVERAGE_QUERY = graphql(`
   query ForecastAverage($entityId: ID!, $accountId: ID!, $startMonth: MonthKey!, $averageMonths: Int!) {
     forecastAverage(entityId: $entityId, accountId: $accountId, startMonth: $startMonth, averageMonths: $averageMonths) {
       months {
@@ -23,7 +23,7 @@ export const FORECAST_AVERAGE_QUERY = graphql(`
   }
 `);
 
-export type AverageWorkingProps = ForecastAverageVariables;
+type AverageWorkingProps = ForecastAverageVariables;
 
 /**
  * The working of an average forecast under its 'Months to average' field: the complete months it

@@ -7,7 +7,7 @@ import { DELETE_ENTRY_MUTATION } from './drawerMutations';
 import type { DrawerEntry } from './drawerQueries';
 import { describeEntry } from './entryText';
 
-export type DeleteEntryDialogProps = {
+type DeleteEntryDialogProps = {
   reportId: string;
   /** The entry to delete; null keeps the dialog closed. */
   entry: DrawerEntry | null;

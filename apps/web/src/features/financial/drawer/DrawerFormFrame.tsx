@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 
-export type DrawerFormFrameProps = {
+type DrawerFormFrameProps = {
   title: 'New Entry' | 'Edit Entry' | 'New Forecast' | 'Edit Forecast';
   onSubmit: FormEventHandler<HTMLFormElement>;
   onCancel: () => void;

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { ENTRY_WITH_HISTORY_QUERY, type EntryHistoryChange, type EntryRule } from './drawerQueries';
 import { describeEntry, formatEntryDate } from './entryText';
 
-export type EntryDetailsDialogProps = {
+type EntryDetailsDialogProps = {
   /** The entry to show; null keeps the dialog closed. */
   entryId: string | null;
   /** The row's sign: amounts show times it, as in the list. */

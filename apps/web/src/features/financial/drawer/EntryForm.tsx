@@ -24,7 +24,7 @@ const entryFormSchema = drawerFormSchema.extend({
 
 type EntryFormValues = z.input<typeof entryFormSchema>;
 
-export type EntryFormProps = DrawerFormProps & {
+type EntryFormProps = DrawerFormProps & {
   defaultDate: string;
 };
 

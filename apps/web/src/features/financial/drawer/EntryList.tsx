@@ -4,7 +4,7 @@ import type { DrawerEntry } from './drawerQueries';
 import { EntryListItem } from './EntryListItem';
 import type { ReportEntriesList } from './useReportEntries';
 
-export type EntryListProps = {
+type EntryListProps = {
   list: ReportEntriesList;
   searching: boolean;
   onEdit: (entry: DrawerEntry) => void;

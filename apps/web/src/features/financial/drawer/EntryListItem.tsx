@@ -6,7 +6,7 @@ import type { ReportDragData } from '../reportDrag';
 import type { DrawerEntry } from './drawerQueries';
 import { describeEntry, formatEntryDate } from './entryText';
 
-export type EntryListItemProps = {
+type EntryListItemProps = {
   entry: DrawerEntry;
   /** The row's sign: the entry shows amount times it. */
   sign: number;

@@ -103,7 +103,7 @@ const forecastFormSchema = drawerFormSchema
 
 type ForecastFormValues = z.input<typeof forecastFormSchema>;
 
-export type ForecastFormProps = DrawerFormProps & {
+type ForecastFormProps = DrawerFormProps & {
   defaultMonth: MonthKey;
   currentMonth: MonthKey;
 };

@@ -5,7 +5,7 @@ import { graphql, type VariablesOf } from '../../../lib/graphql';
 
 type ForecastPercentageVariables = VariablesOf<typeof FORECAST_PERCENTAGE_QUERY>;
 
-export const FORECAST_PERCENTAGE_QUERY = graphql(`
+const FORECAST_PERCENTAGE_QUERY = graphql(`
   query ForecastPercentage(
     $entityId: ID!
     $accountId: ID!
@@ -38,7 +38,7 @@ export const FORECAST_PERCENTAGE_QUERY = graphql(`
 /** How many months the working spells out; the rest follow the same rule. */
 const MONTHS_SHOWN = 3;
 
-export type PercentageWorkingProps = Omit<ForecastPercentageVariables, 'sourceAccountId'> & {
+type PercentageWorkingProps = Omit<ForecastPercentageVariables, 'sourceAccountId'> & {
   sourceAccountId: string;
 };
 

@@ -1,9 +1,10 @@
-import { describeMonth, formatCents, type MonthKey, monthBounds, monthKeyOfDate } from '@keel/domain';
+import { dayIn, describeMonth, formatCents, type MonthKey, monthBounds, monthKeyOfDate } from '@keel/domain';
 import { ActionIcon, Box, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useContext, useMemo, useRef, useState } from 'react';
 import { EntityContext } from '../../../shell/EntityContext';
+import { browserTimeZone } from '../../../shell/timeZoneOptions';
 import { useFillViewportHeight } from '../grid/useFillViewportHeight';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView, ReportViewData } from '../reportQuery';
 import { AccountRules } from './AccountRules';
@@ -25,7 +26,7 @@ import { ForecastForm } from './ForecastForm';
 import { RuleDragChip } from './RuleDragChip';
 import { type ReportEntriesList, useReportEntries } from './useReportEntries';
 
-export type ReportDrawerProps = {
+type ReportDrawerProps = {
   entityId: string;
   report: ReportViewData;
   accountsById: ReadonlyMap<string, ReportAccountView>;
@@ -283,12 +284,12 @@ function describeScope(column: ReportColumnView | null, report: ReportViewData):
 }
 
 /**
- * The server's today (it decides actual vs forecast); outside the app shell, today by the browser
- * when that is in the current month, else the current month's last day.
+ * The company's today by the server (in its time zone: it decides actual vs forecast); outside the
+ * app shell, today in the browser's zone when that is in the current month, else the month's last day.
  */
 function useServerToday(currentMonth: MonthKey): string {
   const serverToday = useContext(EntityContext)?.today;
   if (serverToday) return serverToday.slice(0, 10);
-  const browserToday = new Date().toISOString().slice(0, 10);
+  const browserToday = dayIn(browserTimeZone(), new Date());
   return monthKeyOfDate(browserToday) === currentMonth ? browserToday : monthBounds(currentMonth).lastDay;
 }

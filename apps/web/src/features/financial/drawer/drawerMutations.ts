@@ -1,11 +1,9 @@
-import { graphql, type VariablesOf } from '../../../lib/graphql';
+import { graphql } from '../../../lib/graphql';
 
 /**
  * The drawer's ledger mutations (spec §7 CreateUserTransaction, UpdateUserTransaction, CreateForecast,
  * UpdateForecast, DeleteEntry). Callers pass REPORT_REFETCH_QUERIES with awaitRefetchQueries.
  */
-
-export type UserTransactionVariables = VariablesOf<typeof CREATE_USER_TRANSACTION_MUTATION>;
 
 export const CREATE_USER_TRANSACTION_MUTATION = graphql(`
   mutation CreateUserTransaction(
@@ -60,8 +58,6 @@ export const UPDATE_USER_TRANSACTION_MUTATION = graphql(`
     }
   }
 `);
-
-export type ForecastVariables = VariablesOf<typeof CREATE_FORECAST_MUTATION>;
 
 export const CREATE_FORECAST_MUTATION = graphql(`
   mutation CreateForecast(

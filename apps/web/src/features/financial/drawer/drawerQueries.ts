@@ -1,11 +1,9 @@
 import { graphql, type ResultOf, type VariablesOf } from '../../../lib/graphql';
 
-/** A forecast (spec §3 'Forecast (budget) refTransaction'); `amount` in whole units, debit-positive. */
-export type DrawerForecast = ResultOf<typeof FORECAST_FIELDS>;
-
 /** An entry of the drawer's list. `amount`: raw debit-positive cents (shown times the row's sign). */
 export type DrawerEntry = ResultOf<typeof ENTRY_FIELDS>;
 
+/** A forecast (spec §3 'Forecast (budget) refTransaction'); `amount` in whole units, debit-positive. */
 const FORECAST_FIELDS = graphql(`
   fragment DrawerForecastFields on Forecast {
     id
@@ -101,8 +99,6 @@ export const REPORT_ENTRIES_QUERY = graphql(
 `,
   [ENTRY_FIELDS],
 );
-
-export type EntryWithTransactionResult = ResultOf<typeof ENTRY_WITH_TRANSACTION_QUERY>;
 
 /** Spec §7 EntryWithTransaction: the entry being edited and its against entry (the Entry form). */
 export const ENTRY_WITH_TRANSACTION_QUERY = graphql(

@@ -91,10 +91,10 @@ export function againstAccountOptions(
 }
 
 /**
- * The default booked-against account (spec §5, refined by issues 11 and 32): the other account of the
+ * The default booked-against account (spec §5, its fallbacks refined): the other account of the
  * transaction when editing; else the one last booked against in this company (`lastUsedId`); else the
  * account the server books when none is sent (chooseDefaultAgainstAccount: the first real bank account
- * in the grid's order, never a group row or a Keel account), among the options; else the first option.
+ * in the grid's order, never a group row or a deposit account), among the options; else the first option.
  */
 export function defaultAgainstAccountId(
   accounts: readonly Pick<ReportAccountView, 'id' | 'name' | 'parentId' | 'sortOrder' | 'refType'>[],

@@ -8,7 +8,7 @@ import {
 import type { EntryDateWindow } from './drawerScope';
 
 /** Entries come 50 at a time (spec §9 page size). */
-export const ENTRIES_PAGE_SIZE = 50;
+const ENTRIES_PAGE_SIZE = 50;
 
 export type ReportEntriesList = {
   entries: DrawerEntry[];

@@ -5,7 +5,7 @@ import type { ReportLineItemView } from '../reportQuery';
 
 export type RowMenuState = { row: ReportLineItemView; button: HTMLElement };
 
-export type AccountRowMenuProps = {
+type AccountRowMenuProps = {
   state: RowMenuState | null;
   scroller: HTMLElement | null;
   onClose(): void;
@@ -21,7 +21,7 @@ export type AccountRowMenuProps = {
 /**
  * Spec §2 account row menu: 'Add Sub-Account' on every account; 'Rename Account' and 'Delete Account'
  * only on mutable ones; 'Hide When Empty' or 'Show When Empty' on every account below the top level
- * (issue 32 item 10: an account a person added stays while empty until they hide it). One menu serves the whole grid, anchored to the clicked row's button, so the
+ * (an account a person added stays while empty until they hide it). One menu serves the whole grid, anchored to the clicked row's button, so the
  * hundreds of rows a scroll mounts each carry only a plain button. Scrolling the grid closes it.
  */
 export function AccountRowMenu({

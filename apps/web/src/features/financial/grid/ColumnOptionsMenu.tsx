@@ -12,7 +12,7 @@ const TOGGLES: { key: keyof ReportColumnOptions; label: string }[] = [
 ];
 
 /**
- * Spec §2 column options: which columns show (and issue 14's Variance under the past months), 'Make
+ * Spec §2 column options: which columns show (and the Variance under the past months), 'Make
  * default' to keep them, 'Export CSV'.
  */
 export function ColumnOptionsMenu({

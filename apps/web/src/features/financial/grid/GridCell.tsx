@@ -15,7 +15,7 @@ import classes from './ReportGrid.module.css';
 import { describeStaleOutput, type StaleMark, staleMonthsOfCell } from './staleMarks';
 import { describeVariance, formatVarianceShort, type Variance, varianceOf } from './variance';
 
-export type GridCellProps = {
+type GridCellProps = {
   row: ReportLineItemView;
   rowKey: string;
   column: ReportColumnView;
@@ -119,7 +119,7 @@ function CellFrame({
 }
 
 /**
- * Issue 32: a cell showing a model output's last good figure because the model cannot compute that
+ * A cell showing a model output's last good figure because the model cannot compute that
  * month now says so (null for every other cell): "Stale: model 'Ops' cannot compute 'Tooling cost'
  * (uses the deleted variable 'Growth') — showing the last good figures (January 2027)". A zero there is
  * no figure at all (the output never computed that month), and the text says that instead.

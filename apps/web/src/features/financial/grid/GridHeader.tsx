@@ -11,7 +11,7 @@ import { FIGURE_COLUMN_WIDTH, HEADER_HEIGHT, LABEL_COLUMN_WIDTH } from './gridLa
 import classes from './ReportGrid.module.css';
 import type { ColumnOptionsControls } from './useReportColumnOptions';
 
-export type GridHeaderProps = {
+type GridHeaderProps = {
   columns: readonly ReportColumnView[];
   firstColumn: number;
   lastColumn: number;

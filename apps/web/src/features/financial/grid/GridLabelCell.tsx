@@ -17,7 +17,7 @@ import { INDENT_PER_DEPTH, LABEL_COLUMN_WIDTH } from './gridLayout';
 import classes from './ReportGrid.module.css';
 import type { StaleMark } from './staleMarks';
 
-export type GridLabelCellProps = {
+type GridLabelCellProps = {
   row: ReportLineItemView;
   rowKey: string;
   hasChildren: boolean;
@@ -96,8 +96,8 @@ export function GridLabelCell({ row, rowKey, hasChildren, expanded, renaming }: 
 }
 
 /**
- * Issue 32: the row shows a model output's last good figures because the model cannot compute them
- * now (amber), or its total includes such a row below it (grey). The tooltip and the accessible name
+ * Marks a row that shows a model output's last good figures because the model cannot compute them
+ * now (amber), or whose total includes such a row below it (grey). The tooltip and the accessible name
  * say which model, which output and why.
  */
 function StaleMarker({ mark }: { mark: StaleMark }) {

@@ -12,7 +12,7 @@ import { useGridContext } from './gridContext';
 import { ACTIVE_ROW_ID, FIGURE_COLUMN_WIDTH, isTallRow } from './gridLayout';
 import classes from './ReportGrid.module.css';
 
-export type GridRowProps = {
+type GridRowProps = {
   row: ReportLineItemView;
   rowKey: string;
   columns: readonly ReportColumnView[];

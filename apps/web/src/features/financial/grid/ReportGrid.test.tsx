@@ -340,7 +340,7 @@ describe('ReportGrid', () => {
     expect(within(grid).queryAllByTestId('report-cell-variance')).toHaveLength(0);
     expect(screen.getByTestId('variance-legend')).toBeEmptyDOMElement();
   });
-  it('marks a stale model output on its row, its parent and its forecast months, saying why (issue 32)', () => {
+  it('marks a stale model output on its row, its parent and its forecast months, saying why', () => {
     const stale = {
       outputId: 'o1',
       modelId: 'm1',

@@ -45,7 +45,7 @@ import { useReportPlans } from './useReportPlans';
 import { VarianceLegend } from './VarianceLegend';
 import { withoutEmptyAccounts } from './visibleGridRows';
 
-export type ReportGridProps = {
+type ReportGridProps = {
   report: ReportViewData;
   accountsById: ReadonlyMap<string, ReportAccountView>;
   controls: ReportSelectionControls;
@@ -96,7 +96,7 @@ export function ReportGrid({
     const indexByKey = new Map(report.columns.map((column, index) => [column.key, index]));
     return columns.map((column) => indexByKey.get(column.key) ?? -1);
   }, [report.columns, columns]);
-  // Plan vs actual (issue 14 item 5): under the past months, only while the months show.
+  // Plan vs actual: under the past months, only while the months show.
   const varianceShown = columnOptions.options.variance && columnOptions.options.months;
   const reportPlans = useReportPlans(report, accountsById, varianceShown);
   const lineItems = useShownLineItems(report, selectedRow, columnOptions.options.emptyAccounts);
@@ -469,7 +469,7 @@ function useShownLineItems(
   const selectedId = selectedRow?.id;
   if (selectedId && !keep.has(selectedId)) keep.add(selectedId);
   const keepSize = keep.size;
-  // Accounts a person added and has not hidden show while empty, on every load (issue 32 item 10).
+  // Accounts a person added and has not hidden show while empty, on every load.
   const shownAccountIds = useMemo(
     () => new Set(report.accounts.filter((account) => account.shownWhenEmpty).map((account) => account.id)),
     [report.accounts],

@@ -22,7 +22,7 @@ export const UPDATE_ACCOUNT_MUTATION = graphql(`
 `);
 
 /**
- * Whether the report shows the account while it is empty (issue 32 item 10): 'Hide When Empty' and
+ * Whether the report shows the account while it is empty: 'Hide When Empty' and
  * 'Show When Empty' in the row menu. A sub-account the person adds starts shown.
  */
 export const SET_ACCOUNT_SHOWN_WHEN_EMPTY_MUTATION = graphql(`

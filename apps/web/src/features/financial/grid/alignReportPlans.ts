@@ -7,7 +7,7 @@ import type { DirectionLine } from './varianceDirections';
 export type RowPlans = ReadonlyMap<string, readonly (Cents | null)[]>;
 
 /**
- * The last month whose variance shows (issue 14 item 5: 'for past months'): the server plans every
+ * The last month whose variance shows (variance is for past months only): the server plans every
  * month through the actuals end, but the current month is still under way (its actuals so far against
  * the whole month's plan would read as a shortfall), so the last month shown is the one before it.
  */

@@ -27,10 +27,10 @@ export function csvAccountLabel(
 }
 
 /**
- * The Variance option's part of an export (issue 14 item 5): the plans beside the actuals, for the
+ * The Variance option's part of an export: the plans beside the actuals, for the
  * months through `throughMonth` (varianceEndMonth).
  */
-export type CsvVariance = { throughMonth: MonthKey; plans: RowPlans };
+type CsvVariance = { throughMonth: MonthKey; plans: RowPlans };
 
 /**
  * Spec §2 'Export CSV': a header `Account` plus one column per visible column (its short label), then

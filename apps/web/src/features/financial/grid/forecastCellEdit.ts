@@ -23,7 +23,7 @@ export function forecastEditText(cents: number): string {
   return formatCentsPlain(cents);
 }
 
-export type ForecastEditOutcome =
+type ForecastEditOutcome =
   | { kind: 'unchanged' }
   | { kind: 'invalid'; error: string }
   /** `amount`: the change in units (2 decimals at most), debit-positive, as adjustForecastCell takes it. */

@@ -33,7 +33,7 @@ export type GridContextValue = {
   parentAccountIds: ReadonlySet<string>;
   /** The row whose menu is open, if any. */
   menuRowId: string | null;
-  /** By account id: the stale model output its row shows last good figures for (issue 32). */
+  /** By account id: the stale model output its row shows last good figures for. */
   staleMarks: ReadonlyMap<string, StaleMark>;
 };
 

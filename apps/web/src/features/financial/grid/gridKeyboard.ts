@@ -1,5 +1,5 @@
 /** A place in the grid: a visible row, and a visible column or none (the row itself). */
-export type GridPosition = { rowIndex: number; columnIndex: number | null };
+type GridPosition = { rowIndex: number; columnIndex: number | null };
 
 /**
  * Where an arrow key moves the selection: up and down keep the column, right from the label enters

@@ -1,5 +1,5 @@
 /** The name Add Sub-Account gives (spec §2). */
-export const NEW_ACCOUNT_NAME = 'New Account';
+const NEW_ACCOUNT_NAME = 'New Account';
 
 /**
  * 'New Account', or 'New Account (1)', '(2)'... when a sibling already has the name: the grid names

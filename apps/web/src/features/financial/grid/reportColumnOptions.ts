@@ -4,7 +4,7 @@ import type { ReportColumnView } from '../reportQuery';
 
 /**
  * What the grid shows (spec §3 'Report options', saved locally by 'Make default'): months, the
- * annual summaries (FY and YTD columns), the overall total, the variance (issue 14 item 5: past
+ * annual summaries (FY and YTD columns), the overall total, the variance (past
  * months show actual − plan under each figure), and the empty accounts (rows that are zero in every
  * month of the range).
  */
@@ -56,14 +56,4 @@ export function visibleReportColumns(
     if (column.period === 'year') return options.annualTotal;
     return options.overallTotal;
   });
-}
-
-export function sameColumnOptions(a: ReportColumnOptions, b: ReportColumnOptions): boolean {
-  return (
-    a.months === b.months &&
-    a.annualTotal === b.annualTotal &&
-    a.overallTotal === b.overallTotal &&
-    a.variance === b.variance &&
-    a.emptyAccounts === b.emptyAccounts
-  );
 }

@@ -20,7 +20,7 @@ export function isInDropArea(viewport: Rect, headerHeight: number, point: { x: n
 }
 
 /** Rows near the top or bottom edge of the body that scroll the grid while something is dragged. */
-export const DRAG_SCROLL_EDGE_PX = 36;
+const DRAG_SCROLL_EDGE_PX = 36;
 /** The fastest drag scroll, in pixels a frame, reached at the very edge. */
 export const DRAG_SCROLL_MAX_STEP_PX = 14;
 

@@ -1,7 +1,7 @@
 import { graphql, type ResultOf } from '../../../lib/graphql';
 
 /**
- * Plan vs actual (issue 14 item 5): each row's plan per column, asked only while the grid shows the
+ * Plan vs actual: each row's plan per column, asked only while the grid shows the
  * Variance option (the server computes the plans as a second pass over the report). It takes the
  * variables of REPORT_QUERY. The rows' `columnValues` come along so a plan is only ever set beside
  * the actual it was read with (alignReportPlans); `defaultSign` and `expr` tell which way is good for

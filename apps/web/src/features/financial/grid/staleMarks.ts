@@ -2,7 +2,7 @@ import type { ReportAccountView, ReportColumnView, StaleModelOutputView } from '
 
 /**
  * What the grid marks on an account's row when a model output writing it (or an account below it)
- * cannot compute some months (issue 32): the row shows the output's last good figures, never a silent
+ * cannot compute some months: the row shows the output's last good figures, never a silent
  * zero, and says so.
  */
 export type StaleMark = {

@@ -14,7 +14,7 @@ import {
 } from './accountMutations';
 import { movedRowKey, newSubAccountName } from './newAccountName';
 
-export type AccountRowActionsInput = {
+type AccountRowActionsInput = {
   entityId: string;
   report: ReportViewData;
   accountsById: ReadonlyMap<string, ReportAccountView>;
@@ -24,7 +24,7 @@ export type AccountRowActionsInput = {
   revealRow(parentRowId: string, key: string): void;
 };
 
-export type AccountRowActions = {
+type AccountRowActions = {
   addSubAccount(row: ReportLineItemView): Promise<void>;
   renameAccount(row: ReportLineItemView, name: string): Promise<void>;
   confirmDeleteAccount(row: ReportLineItemView): void;

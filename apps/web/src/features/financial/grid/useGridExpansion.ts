@@ -8,7 +8,7 @@ import { defaultExpandedRowIds, isRowExpanded, parentRowIds, visibleGridRows } f
  */
 const overridesByReport = new Map<string, ReadonlyMap<string, boolean>>();
 
-export type GridExpansion = {
+type GridExpansion = {
   visibleRows: ReportLineItemView[];
   parents: ReadonlySet<string>;
   isExpanded(rowId: string): boolean;

@@ -6,7 +6,7 @@ import { alignReportPlans, planLinesOf, type RowPlans } from './alignReportPlans
 import { REPORT_PLANS_QUERY } from './reportPlansQuery';
 import { varianceDirections } from './varianceDirections';
 
-export type ReportPlansState = {
+type ReportPlansState = {
   /** Each row's plans, aligned with `report.columns` (empty while off or loading). */
   plans: RowPlans;
   /** Whether a figure above plan is good, by row id. */

@@ -4,7 +4,7 @@ import { type Cents, formatCents, roundCentsToUnits } from '@keel/domain';
 export type VarianceTone = 'good' | 'bad' | 'neutral';
 
 /**
- * Plan vs actual of one figure (issue 14 item 5): `amount` is actual − plan in cents; `percent` is
+ * Plan vs actual of one figure: `amount` is actual − plan in cents; `percent` is
  * that as a share of the plan's size (so it has the amount's sign, whatever the plan's), null when the
  * plan is 0; `tone` says whether it is good for the row.
  */

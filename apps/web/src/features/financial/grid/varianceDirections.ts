@@ -25,8 +25,8 @@ export type DirectionRow = Pick<
 export type DirectionLine = { defaultSign: number; expr: string | null };
 
 /**
- * For every row, whether a figure above plan is good (issue 14 item 5: 'income above plan, expense
- * below'). Rows come in display order (a parent before its children).
+ * For every row, whether a figure above plan is good (income above plan, expense
+ * below). Rows come in display order (a parent before its children).
  * - An account row goes by its account's type (HIGHER_IS_GOOD_BY_ACCOUNT_TYPE); a flipped line (its
  *   sign differs from its account's) shows the figures negated, so the direction reverses too.
  * - A section sums its children: it goes the way of its first child with an account below it

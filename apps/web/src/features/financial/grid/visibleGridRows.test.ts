@@ -158,7 +158,7 @@ describe('withoutEmptyAccounts', () => {
     expect(withoutEmptyAccounts(full, new Set())).toBe(full);
   });
 
-  it('keeps an account a person added and has not hidden, after a reload too (issue 32 item 10)', () => {
+  it('keeps an account a person added and has not hidden, after a reload too', () => {
     // Nothing selected on this page (a fresh load): the stored mark alone keeps Salaries and Payroll.
     const shown = ids(withoutEmptyAccounts(rows, new Set(), new Set(['acct-exp:sal'])));
     expect(shown).toContain('exp:sal');

@@ -61,7 +61,7 @@ type FigureRow = TreeRow & Pick<ReportLineItemView, 'columnValues' | 'accountId'
  * The rows without the empty accounts (spec §3 report option `emptyAccounts` off): an account row
  * whose figure is zero in every column of the range and whose sub-rows are all empty too. Sections,
  * expressions and the top-level accounts always show, and so do, with their ancestors:
- * - the accounts in `shownAccountIds`, those a person added and has not hidden (issue 32 item 10:
+ * - the accounts in `shownAccountIds`, those a person added and has not hidden (a mark
  *   stored with the account, so a new sub-account stays in view, and droppable, after a reload);
  * - the rows in `keep` (the selected row and the ones the person selected on this page).
  * Returns the same array when nothing is hidden.

@@ -21,7 +21,7 @@ import {
   yearTicks,
 } from './clampReportRange';
 
-export type MonthRangeSliderProps = {
+type MonthRangeSliderProps = {
   range: MonthRangeWithCutoff;
   sliderWindow: SliderWindow;
   currentMonth: MonthKey;

@@ -12,7 +12,7 @@ import {
 } from './clampReportRange';
 import { MonthRangeSlider } from './MonthRangeSlider';
 
-export type ReportDateRangeProps = {
+type ReportDateRangeProps = {
   range: MonthRangeWithCutoff;
   /** The actuals cutoff the user chose; the shown range's may differ after a year was picked. */
   cutoffMonth: string;

@@ -23,15 +23,15 @@ export const RANGE_HANDLES: readonly RangeHandle[] = ['startMonth', 'actualsEndM
 export type SliderWindow = { minMonth: MonthKey; maxMonth: MonthKey };
 
 /** The server computes at most ten years between the first and the last month of a report. */
-export const MAX_RANGE_SPAN_MONTHS = 120;
+const MAX_RANGE_SPAN_MONTHS = 120;
 
 /** The slider spans three years and four months past its first January (spec §9), as the domain says. */
 const DOMAIN_BOUNDS = reportSliderBounds('2001-01');
 export const WINDOW_SPAN_MONTHS = monthsBetween(DOMAIN_BOUNDS.minMonth, DOMAIN_BOUNDS.maxMonth);
 
 /** The year picker spans 20 years centred on the current year: ten before, nine after. */
-export const YEAR_PICKER_YEARS_BEFORE = 10;
-export const YEAR_PICKER_YEARS_AFTER = 9;
+const YEAR_PICKER_YEARS_BEFORE = 10;
+const YEAR_PICKER_YEARS_AFTER = 9;
 
 export function sliderWindowOfYear(year: number): SliderWindow {
   const minMonth = toMonthKey(year, 1);

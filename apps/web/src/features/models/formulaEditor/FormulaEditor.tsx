@@ -6,9 +6,9 @@ import type { FormulaVariableOption } from './formulaVariables';
 export type { FormulaVariableOption } from './formulaVariables';
 
 /** Quiet time after the last keystroke before the formula is sent to onChange. */
-export const FORMULA_EDITOR_DEBOUNCE_MS = 500;
+const FORMULA_EDITOR_DEBOUNCE_MS = 500;
 
-export type FormulaEditorProps = {
+type FormulaEditorProps = {
   /** The stored formula: variables written `{{<uuid>}}` (`{{<uuid>-1}}`, …), functions `{{NAME}}(…)`. */
   value: string;
   /** The model's variables: completion options and tag names. */

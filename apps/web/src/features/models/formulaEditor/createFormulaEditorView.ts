@@ -33,7 +33,7 @@ export type FormulaEditorController = {
   destroy: () => void;
 };
 
-export type FormulaEditorOptions = {
+type FormulaEditorOptions = {
   parent: HTMLElement;
   value: string;
   variables: readonly FormulaVariableOption[];

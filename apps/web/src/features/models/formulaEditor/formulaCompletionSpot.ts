@@ -19,7 +19,7 @@ export type FormulaCompletionTarget =
   | { kind: 'variable'; id: string; suffix?: string }
   | { kind: 'function'; name: string };
 
-export type FormulaCompletionEdit = { from: number; to: number; insert: string; cursor: number };
+type FormulaCompletionEdit = { from: number; to: number; insert: string; cursor: number };
 
 /** Longest text after `{{` still read as a query: variable names are short. */
 const BRACED_QUERY_MAX = 80;

@@ -4,7 +4,7 @@ import { FORMULA_EDITOR_FUNCTION_NAMES } from './formulaFunctionOptions';
 import { describeReferenceReach, type FormulaReference, scanFormulaReferences } from './formulaReferences';
 import { formulaVariablesField, setFormulaVariables } from './formulaVariables';
 
-export const UNKNOWN_VARIABLE_LABEL = 'Unknown Variable';
+const UNKNOWN_VARIABLE_LABEL = 'Unknown Variable';
 
 /** A variable reference shown as a pill with the variable's name: `Revenue`, `Revenue [-1]`. */
 class VariableTagWidget extends WidgetType {

@@ -3,7 +3,7 @@ import { StateEffect, StateField } from '@codemirror/state';
 /** A variable of the model as the formula editor offers it: completion label and tag name. */
 export type FormulaVariableOption = { id: string; name: string; group: 'inputs' | 'formulas' };
 
-export type FormulaVariableIndex = {
+type FormulaVariableIndex = {
   list: readonly FormulaVariableOption[];
   /** By id in lower case, as the formula language reads UUIDs. */
   byId: ReadonlyMap<string, FormulaVariableOption>;

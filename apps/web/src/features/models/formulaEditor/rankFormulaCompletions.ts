@@ -2,7 +2,7 @@ import type { FormulaFunctionOption } from './formulaFunctionOptions';
 import type { FormulaVariableOption } from './formulaVariables';
 
 /** How well a label matches: 3 starts with the query, 2 a word of it does, 1 contains it, 0 in order. */
-export type LabelMatch = { score: number; matched: number[] };
+type LabelMatch = { score: number; matched: number[] };
 
 export type RankedFormulaCompletion =
   | { kind: 'variable'; variable: FormulaVariableOption; matched: number[] }

@@ -21,7 +21,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 /** Where Stripe sends the browser back after a payment that needed a bank's own step (3-D Secure). */
-export const STRIPE_RETURN_PATH = '/settings/billing';
+const STRIPE_RETURN_PATH = '/settings/billing';
 
 type FormProps = {
   subscription: Pick<BillingSubscription, 'id'>;

@@ -98,8 +98,6 @@ export const CONFIRM_SUBSCRIPTION_MUTATION = graphql(
   [SUBSCRIPTION_FIELDS],
 );
 
-export type SubscriptionConfirmation = ResultOf<typeof CONFIRM_SUBSCRIPTION_MUTATION>['confirmSubscription'];
-
 export const CANCEL_SUBSCRIPTION_MUTATION = graphql(
   `
   mutation CancelSubscription($id: ID!) {

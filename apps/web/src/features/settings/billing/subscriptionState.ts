@@ -7,7 +7,7 @@ import type { BillingSubscription } from './billingQueries';
  * ('$100/month', 'Cancel Subscription') for any other status (active, trialing, past_due, unpaid,
  * paused).
  */
-export type SubscriptionFace = 'subscribe' | 'subscribed';
+type SubscriptionFace = 'subscribe' | 'subscribed';
 
 export function subscriptionFace(subscription: Pick<BillingSubscription, 'status'> | null): SubscriptionFace {
   if (!subscription) return 'subscribe';

@@ -20,7 +20,7 @@ export type ProfileFormValues = {
 export type ProfileFormOutput = z.output<typeof profileFormSchema>;
 
 /** The form's fields by the path react-hook-form and the server's `extensions.field` both use. */
-export const PROFILE_FIELD_PATHS = [
+const PROFILE_FIELD_PATHS = [
   'name',
   'phoneNumber',
   'physicalAddress.streetLine1',
@@ -29,7 +29,7 @@ export const PROFILE_FIELD_PATHS = [
   'physicalAddress.state',
   'physicalAddress.postalCode',
 ] as const;
-export type ProfileFieldPath = (typeof PROFILE_FIELD_PATHS)[number];
+type ProfileFieldPath = (typeof PROFILE_FIELD_PATHS)[number];
 
 /** A US number in E.164 as people read it: '+14155550134' -> '(415) 555-0134'; others as they are. */
 export function formatUsPhoneNumber(phone: string | null | undefined): string {

@@ -60,7 +60,7 @@ const US_STATE_NAMES: Readonly<Record<string, string>> = {
   VI: 'U.S. Virgin Islands',
 };
 
-export type UsStateOption = { value: string; label: string };
+type UsStateOption = { value: string; label: string };
 
 /** The state picker's choices, by name: 'CA · California' (the code is what is saved). */
 export const US_STATE_OPTIONS: readonly UsStateOption[] = [...US_STATE_CODES]

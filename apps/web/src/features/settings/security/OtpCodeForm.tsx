@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { OTP_LENGTH, otpCodeSchema } from '@keel/domain';
-import { Box, Button, Group, TextInput } from '@mantine/core';
+import { otpCodeSchema } from '@keel/domain';
+import { Box, Button, Group } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { OtpCodeInput } from '../../auth/OtpCodeInput';
 
 const codeFormSchema = z.object({ code: otpCodeSchema });
 type CodeForm = z.input<typeof codeFormSchema>;
@@ -24,15 +25,7 @@ export function OtpCodeForm({ onVerify, onCancel }: OtpCodeFormProps) {
 
   return (
     <form onSubmit={submit} noValidate aria-label="Verify code">
-      <TextInput
-        label="Verification code"
-        placeholder="123456"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={OTP_LENGTH}
-        styles={{
-          input: { letterSpacing: '0.4em', fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 18 },
-        }}
+      <OtpCodeInput
         inputContainer={(input) => (
           <Group gap="sm" wrap="wrap">
             <Box w={200}>{input}</Box>

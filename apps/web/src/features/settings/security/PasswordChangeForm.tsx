@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { LOGOUT_AFTER_PASSWORD_CHANGE_MS } from '../../../lib/timers';
 import { FormError } from '../../auth/FormError';
 import type { LogoutState } from '../../auth/LogoutPage';
+import { NewPasswordFields } from '../../auth/NewPasswordFields';
 import { UPDATE_USER_PASSWORD_MUTATION } from './securityQueries';
 
 /** The form always sends the confirmation; the schema allows it to be absent for other API callers. */
@@ -78,18 +79,12 @@ export function PasswordChangeForm() {
           {...form.register('currentPassword')}
           error={errors.currentPassword?.message}
         />
-        <PasswordInput
-          label="New password"
-          description="8 to 128 characters"
-          autoComplete="new-password"
-          {...form.register('newPassword')}
-          error={errors.newPassword?.message}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          {...form.register('passwordConfirmation')}
-          error={errors.passwordConfirmation?.message}
+        <NewPasswordFields
+          password={{ ...form.register('newPassword'), error: errors.newPassword?.message }}
+          confirmation={{
+            ...form.register('passwordConfirmation'),
+            error: errors.passwordConfirmation?.message,
+          }}
         />
         <FormError message={error} />
         <Group>

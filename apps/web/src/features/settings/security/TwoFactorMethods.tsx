@@ -14,7 +14,7 @@ import { DELETE_USER_FACTOR_MUTATION, type SecurityMe, type TwoFactorSetup } fro
 import { TwoFactorMethodRow } from './TwoFactorMethodRow';
 import { useFactorChange } from './useFactorChange';
 
-export type TwoFactorMethod = 'app' | 'sms';
+type TwoFactorMethod = 'app' | 'sms';
 
 /** The method sign-in asks a code of, or null when two-factor is off. */
 export function enabledMethodOf(me: SecurityMe): TwoFactorMethod | null {

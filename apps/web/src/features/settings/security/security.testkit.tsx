@@ -12,7 +12,7 @@ import { TWO_FACTOR_QUERY } from './securityQueries';
 
 export const PASSWORD = 'correct-horse-42';
 export const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-export const QR_CODE = 'data:image/png;base64,iVBORw0KGgo=';
+const QR_CODE = 'data:image/png;base64,iVBORw0KGgo=';
 
 export function meWith(overrides: Partial<SecurityMe> = {}): SecurityMe & { __typename: 'Me' } {
   return {

@@ -2,7 +2,7 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import { graphqlErrorCode } from '../../../lib/graphqlClient';
 
 /** What the page says when a call fails for a reason it cannot explain (spec §8). */
-export const SOMETHING_WENT_WRONG = 'Something went wrong';
+const SOMETHING_WENT_WRONG = 'Something went wrong';
 
 /** Refusals whose message is written for the person: a wrong value, or a rate limit ('Try again later'). */
 const SHOWN_CODES = new Set(['BAD_USER_INPUT', 'TOO_MANY_REQUESTS']);

@@ -1,7 +1,7 @@
 import { Button, type ButtonProps, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export type GatedButtonProps = ButtonProps & {
+type GatedButtonProps = ButtonProps & {
   children: ReactNode;
   onClick: () => void;
   /** Why the button cannot be used; null when it can. Shown as its tooltip. */

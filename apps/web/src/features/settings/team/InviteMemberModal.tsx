@@ -25,7 +25,7 @@ type InviteFormInput = z.input<typeof inviteFormSchema>;
 const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const EMPTY: InviteFormInput = { firstName: '', lastName: '', email: '', role: '' };
 
-export type InviteMemberModalProps = {
+type InviteMemberModalProps = {
   opened: boolean;
   entityId: string;
   onClose: () => void;
@@ -141,7 +141,7 @@ export function InviteMemberModal({ opened, entityId, onClose }: InviteMemberMod
 }
 
 /** Spec §8: an invitation the server refused opens 'Invitation Error' with the server's message. */
-export function InvitationErrorDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
+function InvitationErrorDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
     <Modal
       opened={message !== null}

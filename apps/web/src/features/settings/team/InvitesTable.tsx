@@ -5,7 +5,7 @@ import { roleLabel } from './teamPermissions';
 import type { TeamInvite } from './teamQueries';
 import type { InviteAction } from './useInviteActions';
 
-export type InvitesTableProps = {
+type InvitesTableProps = {
   invites: TeamInvite[];
   viewerUserId: string;
   /** Why the viewer cannot act on invitations (their role); null when they can. */

@@ -2,7 +2,7 @@ import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 
 /** One row of the summary: Member.permissions, or the domain's permissionSummary for another role. */
-export type PermissionRow = { capability: string; label: string; description: string; allowed: boolean };
+type PermissionRow = { capability: string; label: string; description: string; allowed: boolean };
 
 /** The member page's read-only permission summary (spec §2): each capability, allowed or not. */
 export function PermissionSummary({ permissions }: { permissions: readonly PermissionRow[] }) {

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ConfirmDestructiveDialog } from '../../../lib/ConfirmDestructiveDialog';
 
-export type RemoveMemberDialogProps = {
+type RemoveMemberDialogProps = {
   opened: boolean;
   memberName: string;
   companyName: string;
@@ -19,28 +19,16 @@ export function RemoveMemberDialog({
   onConfirm,
 }: RemoveMemberDialogProps) {
   return (
-    <Modal
+    <ConfirmDestructiveDialog
       opened={opened}
-      onClose={onCancel}
       title={`Remove ${memberName}?`}
-      centered
-      size="sm"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      confirmLabel="Remove from team"
+      busy={removing}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
     >
-      <Stack gap="md">
-        <Text size="sm">
-          {memberName} loses access to {companyName} at once. Their account stays theirs, and you can invite
-          them again later.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={removing}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={onConfirm} loading={removing}>
-            Remove from team
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {memberName} loses access to {companyName} at once. Their account stays theirs, and you can invite them
+      again later.
+    </ConfirmDestructiveDialog>
   );
 }

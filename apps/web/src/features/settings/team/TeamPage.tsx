@@ -5,6 +5,7 @@ import { IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useEntityContext } from '../../../shell/EntityContext';
 import { PageTitle } from '../../../shell/PageTitle';
+import { CompanyTimeZoneSection } from '../company/CompanyTimeZoneSection';
 import { GatedButton } from './GatedButton';
 import { InviteMemberModal } from './InviteMemberModal';
 import { InvitesTable } from './InvitesTable';
@@ -18,7 +19,8 @@ import { useInviteActions } from './useInviteActions';
  * /settings/team (spec §2): the open invitations ('Pending Approvals and Invites', with Approve and
  * Decline for those that need an approval, else Remove) and the members, filtered to All, Admin or
  * Bookkeeper with their counts. Owners and admins invite and review; everyone else reads the lists,
- * the buttons saying why they cannot use them (spec §6).
+ * the buttons saying why they cannot use them (spec §6). Above them, the company's time zone (owners
+ * and admins change it: manageEntity), the one company setting that is not an integration or billing.
  */
 export function TeamPage() {
   const { entity, me } = useEntityContext();
@@ -52,6 +54,8 @@ export function TeamPage() {
           Invite team member
         </GatedButton>
       </Group>
+
+      <CompanyTimeZoneSection />
 
       {limits ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} data-testid="team-read-only">

@@ -1,21 +1,16 @@
 import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
 import { permissionSummary, type Role } from '@keel/domain';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { EntityContext, type EntityContextValue } from '../../../shell/EntityContext';
-import { theme } from '../../../theme';
+import type { EntityContextValue } from '../../../shell/EntityContext';
+import { renderEntityPage } from '../../../test/renderEntityPage';
 import { TEAM_QUERY } from './teamQueries';
 
 /** The viewer of the team tests: the owner of Acme Robotics, unless a test says otherwise. */
-export const VIEWER_ID = 'u-owner';
+const VIEWER_ID = 'u-owner';
 
-export function teamContext(viewerRole: string): EntityContextValue {
+function teamContext(viewerRole: string): EntityContextValue {
   return {
-    entity: { id: 'e1', name: 'Acme Robotics', viewerRole },
+    entity: { id: 'e1', name: 'Acme Robotics', viewerRole, timeZone: 'America/Los_Angeles' },
     me: { id: VIEWER_ID, name: 'Dana Demo', email: 'demo@keel.test' },
     today: '2026-11-22',
   } as unknown as EntityContextValue;
@@ -43,7 +38,7 @@ export function member(id: string, name: string, role: Role, extra: { isViewer?:
   };
 }
 
-export function invite(
+function invite(
   id: string,
   name: string,
   options: { requireApproval?: boolean; senderId?: string; status?: string; approvedAt?: string | null } = {},
@@ -91,12 +86,6 @@ export const teamMock = (team = TEAM): MockLink.MockedResponse => ({
   maxUsageCount: Number.POSITIVE_INFINITY,
 });
 
-/** Shows where the page navigated to. */
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
-}
-
 /** Renders a team page as the app does: Mantine, toasts, Apollo mocks, the entity and a router. */
 export function renderTeamPage(
   page: ReactElement,
@@ -106,19 +95,5 @@ export function renderTeamPage(
     route = '/settings/team',
   }: { mocks: MockLink.MockedResponse[]; viewerRole?: string; route?: string },
 ) {
-  return render(
-    <MantineProvider theme={theme} env="test">
-      <Notifications />
-      <MockedProvider mocks={mocks}>
-        <EntityContext.Provider value={teamContext(viewerRole)}>
-          <MemoryRouter initialEntries={[route]}>
-            <Routes>
-              <Route path="*" element={page} />
-            </Routes>
-            <LocationProbe />
-          </MemoryRouter>
-        </EntityContext.Provider>
-      </MockedProvider>
-    </MantineProvider>,
-  );
+  return renderEntityPage(page, { mocks, entity: teamContext(viewerRole), route });
 }

@@ -43,7 +43,7 @@ export function describeInviteStatus(invite: Pick<TeamInvite, 'status'>): { labe
  * Decline and Approve (an expired one can only be removed: approving it would let no one in);
  * otherwise Remove. Approve is refused to the invitation's sender: someone else must agree.
  */
-export type InviteActions = { kind: 'review'; approveBlockedReason: string | null } | { kind: 'remove' };
+type InviteActions = { kind: 'review'; approveBlockedReason: string | null } | { kind: 'remove' };
 
 export function inviteActionsOf(
   invite: Pick<TeamInvite, 'requireApproval' | 'approvedAt' | 'status' | 'sender'>,

@@ -46,7 +46,6 @@ const MEMBER_FIELDS = graphql(`
 
 export type TeamInvite = ResultOf<typeof INVITE_FIELDS>;
 export type TeamMember = ResultOf<typeof MEMBER_FIELDS>;
-export type MemberPermission = TeamMember['permissions'][number];
 
 /** Spec §7 Invites(entity_id): the open invitations and the members of the team page. */
 export const TEAM_QUERY = graphql(

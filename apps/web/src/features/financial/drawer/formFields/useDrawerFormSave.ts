@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describeSaveError } from '../DrawerFormFrame';
 import { rememberAgainstAccount } from '../lastAgainstAccount';
 
-export type DrawerFormSave = {
+type DrawerFormSave = {
   /** The server's answer to the last failed save; null before a save and while one runs. */
   serverError: string | null;
   /** Runs `write` (the create or update mutation); on success remembers `againstId` and closes the form. */
