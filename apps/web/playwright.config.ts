@@ -10,6 +10,35 @@ const baseURL = `http://localhost:${PORT}`;
 const dataDir = join(tmpdir(), `keel-e2e-${Date.now()}-${process.pid}`);
 
 /**
+ * Playwright's own `--disable-features` list (playwright-core 1.65, `chromiumSwitches`). Chromium reads one
+ * `--disable-features` switch, the last, so the launch below repeats this list beside its own additions.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium 156 starts a renderer for the address bar's popups (chrome://omnibox-popup.top-chrome) in every
+ * headless browser though nothing shows it. It drew a fifth of all the renderers' CPU time in the specs.
+ */
+const UNUSED_HEADLESS_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
  * Browser tests against the real server on a throwaway database. The web app must be built first
  * (`npm run build -w apps/web`); the server serves apps/web/dist.
  */
@@ -31,6 +60,11 @@ export default defineConfig({
   outputDir: 'test-results/artifacts',
   use: {
     baseURL,
+    // Playwright's actions and navigations wait without end by default: a click on a covered button
+    // would then run out the whole test's time and report nothing but the time-out. These bounds name
+    // the step that hung, far above what any step takes on a loaded machine.
+    actionTimeout: 30_000,
+    navigationTimeout: 60_000,
     // Tracing every test (even to keep only failures') made the suite twice as slow on this 2-core
     // machine and timed 20 of 68 specs out (13.6 min); without it all pass in 7 min. E2E_TRACE=1 turns
     // it back on for debugging.
@@ -49,6 +83,7 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_HEADLESS_FEATURES].join(',')}`,
       ],
     },
     // Visitors who already answered the cookie question; the cookie consent spec starts without it.

@@ -252,6 +252,8 @@ for (const size of SCREEN_SIZES) {
     test('a sub-account a person adds stays after a reload, takes a drop, and goes once they hide it', async ({
       page,
     }) => {
+      // An account made, reloaded, dropped on and hidden: near 40 s on a loaded two-core machine.
+      test.slow();
       // Empty accounts hidden, as the report starts (spec §3 emptyAccounts off).
       await openDemoReport(page);
       const grid = new ReportGridPage(page);

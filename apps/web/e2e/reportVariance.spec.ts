@@ -184,6 +184,8 @@ test.describe('Financial Report: Variance', () => {
   });
 
   test('the arrow keys walk the taller rows, keeping the selected cell in view', async ({ page }) => {
+    // Some forty key presses, each redrawing the grid: 30 s on a loaded two-core machine.
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 720 });
     const grid = await openReport(page);
     await setVariance(grid, true);
