@@ -38,18 +38,21 @@ export async function answerQuestion(
 ): Promise<BuiltinAnswer & { citations: Citation[] }> {
   const vocabulary = await loadVocabulary(deps, entityId);
   const intent = parseQuestion(question, vocabulary);
-  const citations: Citation[] = [];
+  // Each call's citations in the order the calls were made, not the order they finished: an answer
+  // reading two lines at once (income and expense, this period and the last) cites them as it says them.
+  const citedByCall: Citation[][] = [];
   const call = async <N extends ToolName>(
     name: N,
     args: Record<string, unknown>,
   ): Promise<ToolDataByName[N]> => {
+    const slot = citedByCall.push([]) - 1;
     const result = await ASSISTANT_TOOLS[name].run(deps, entityId, args);
-    citations.push(...result.citations);
+    citedByCall[slot] = result.citations;
     return result.data as ToolDataByName[N];
   };
   try {
     const written = await writeAnswer(intent, vocabulary, call);
-    return { ...written, intent, citations };
+    return { ...written, intent, citations: citedByCall.flat() };
   } catch (error) {
     if (!(error instanceof ToolInputError)) throw error;
     return { text: `I couldn't answer that: ${error.message}.`, intent, figures: [], citations: [] };
