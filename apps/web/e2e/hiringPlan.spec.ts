@@ -360,7 +360,7 @@ test('a position added on the page is in the report’s Salaries forecast; refus
 test('a tree built on the page, positions moved by drag and drop, kept on reload and in the report', async ({
   page,
 }) => {
-  // The longest spec: three report visits, a dozen drags and writes, a reload, the clean-up.
+  // The longest spec: four report visits, a dozen drags and writes, a reload, the clean-up.
   test.setTimeout(180_000);
   await openDemoReport(page);
   const before = await payrollBefore(page);
