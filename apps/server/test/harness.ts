@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +14,7 @@ import { BANK_MIRROR_JOB } from '../src/modules/banking/bankMirrorJob';
 import type { Providers } from '../src/providers';
 import { createProviders } from '../src/providers/create';
 import { createSandboxEmail } from '../src/providers/email/sandbox';
+import { takePgliteDatabase } from './pgliteDatabasePool';
 import { PRODUCTION_TEST_ENV } from './productionEnv';
 
 export { PRODUCTION_TEST_ENV } from './productionEnv';
@@ -70,11 +71,12 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const shared = options.sharedWith;
-  const database: Database & { url?: string } = shared
+  const opened: { database: Database & { url?: string }; release?: () => Promise<void> } = shared
     ? shared.databaseUrl
-      ? await openDatabase({ url: shared.databaseUrl, poolSize: 4 })
-      : { ...shared.database, close: () => Promise.resolve() }
+      ? { database: await openDatabase({ url: shared.databaseUrl, poolSize: 4 }) }
+      : { database: { ...shared.database, close: () => Promise.resolve() } }
     : await openTestDatabase();
+  const { database } = opened;
   // Dev routes on, as the browser tests have them, except in production, which refuses them; a test
   // passes DEV_ROUTES: undefined for the default. Production gets the settings it requires.
   const production = options.env?.NODE_ENV === 'production';
@@ -120,18 +122,27 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await database.close();
+      // A pooled PGlite database goes back to its pool; a test may still close `database` for good.
+      await (opened.release ?? database.close)();
     },
   };
 }
 
-async function openTestDatabase(): Promise<Database & { url?: string }> {
+async function openTestDatabase(): Promise<{
+  database: Database & { url?: string };
+  release?: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const snapshot = readFileSync(inject('pgliteSnapshot'));
-    return openDatabase({ loadDataDir: new Blob([snapshot]) });
+    const { release, ...database } = await takePgliteDatabase(inject('pgliteSnapshot'));
+    return { database, release };
   }
-  return openScratchPostgres(serverUrl, 'keel_test', { poolSize: 4, template: inject('postgresTemplate') });
+  return {
+    database: await openScratchPostgres(serverUrl, 'keel_test', {
+      poolSize: 4,
+      template: inject('postgresTemplate'),
+    }),
+  };
 }
 
 /**
