@@ -148,10 +148,11 @@ describe('Google sign-in', () => {
     );
     expect(signUp.statusCode).toBe(202);
     expect(signUp.json().auth).toBeNull();
+    // Sign-up makes the account after answering: the password is tried once the account exists.
+    await t.app.backgroundTasks.drain();
     const early = await postJson(t, '/api/v1/auth/login', { email: victim, password: attackerPassword });
     expect(early.statusCode).toBe(403);
     // An account made before confirmation existed could also hold a session and two-factor: give it both.
-    await t.app.backgroundTasks.drain();
     const held = await findUserRow(t, victim);
     const { token: attackerSession } = await issueAccessToken(t.db, t.clock, held!.id, 24);
     await enableTwoFactor(t, victim, 'app');
