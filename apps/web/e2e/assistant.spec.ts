@@ -1,8 +1,8 @@
 import { MONTH_NAMES, MONTH_SHORT_NAMES } from '@keel/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
-import { LoginPage } from './pages/LoginPage';
 import { centsOfFigure, ReportGridPage } from './pages/ReportGridPage';
+import { signInBrowserByApi } from './support/api';
 import { DEMO_COMPANY, DEMO_OWNER_EMAIL, DEMO_PASSWORD, openDemoReport, SCREEN_SIZES } from './support/demo';
 import { type ScreenSize, screenshotAtEachSize, shot } from './support/screenshots';
 
@@ -343,9 +343,8 @@ async function expectReadableInPanel(chat: AssistantPanel, answer: Locator) {
 
 /** Signs in as the demo company's owner (questions count per user: this keeps clear of the other tests'). */
 async function signInAsOwner(page: Page) {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(DEMO_OWNER_EMAIL, DEMO_PASSWORD);
+  await signInBrowserByApi(page, DEMO_OWNER_EMAIL, DEMO_PASSWORD);
+  await page.goto('/financial');
   const shell = new AppShell(page);
   await shell.waitForPage('Financial Report');
   await expect(shell.entitySwitcher).toContainText(DEMO_COMPANY);

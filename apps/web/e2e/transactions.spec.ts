@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { AppShell } from './pages/AppShell';
 import { LoginPage } from './pages/LoginPage';
+import { signInBrowserByApi } from './support/api';
 
 /** The seeded demo owner (SEED_DEMO=true) and the company with ~1,500 transactions. */
 const DEMO_EMAIL = 'demo@keel.test';
@@ -8,9 +9,8 @@ const DEMO_PASSWORD = 'keel-demo-2026';
 const DEMO_COMPANY = 'Acme Robotics Inc.';
 
 async function openDemoTransactions(page: Page): Promise<AppShell> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(DEMO_EMAIL, DEMO_PASSWORD);
+  await signInBrowserByApi(page, DEMO_EMAIL, DEMO_PASSWORD);
+  await page.goto('/financial');
   const shell = new AppShell(page);
   await shell.waitForPage('Financial Report');
   await shell.switchEntity('Robotics', DEMO_COMPANY);

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/lib/storageKeys';
 import { AppShell } from '../pages/AppShell';
-import { LoginPage } from '../pages/LoginPage';
+import { signInBrowserByApi } from './api';
 
 /** The two screens every layout check runs at. */
 export const SCREEN_SIZES = [
@@ -17,19 +17,16 @@ export const DEMO_BOOKKEEPER_EMAIL = 'bookkeeper@acme-robotics.test';
 
 /**
  * Signs in as the demo company's bookkeeper (a member of Acme Robotics only) and waits for the
- * Financial Report, optionally at `path` (e.g. '/financial?account=...&month=2026-03').
+ * Financial Report, at `path` when given (e.g. '/financial?account=...&month=2026-03'). The sign-in
+ * goes through the API: the sign-in form has specs of its own (login.spec.ts, demo.spec.ts), and
+ * drawing it and the default report first cost every spec a second or two of the browser's time.
  */
-export async function openDemoReport(page: Page, path?: string): Promise<AppShell> {
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(DEMO_BOOKKEEPER_EMAIL, DEMO_PASSWORD);
+export async function openDemoReport(page: Page, path = '/financial'): Promise<AppShell> {
+  await signInBrowserByApi(page, DEMO_BOOKKEEPER_EMAIL, DEMO_PASSWORD);
+  await page.goto(path);
   const shell = new AppShell(page);
   await shell.waitForPage('Financial Report');
   await expect(shell.entitySwitcher).toContainText(DEMO_COMPANY);
-  if (path) {
-    await page.goto(path);
-    await shell.waitForPage('Financial Report');
-  }
   return shell;
 }
 
