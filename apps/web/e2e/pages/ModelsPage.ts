@@ -137,14 +137,22 @@ export class ModelsPage {
     return this.page.locator('.cm-tooltip-autocomplete');
   }
 
-  /** Types `{{query`, waits for `option` to be offered first and applies it with Enter. */
+  /**
+   * Types `{{query`, waits for `option` to be offered first and applies it with Enter. CodeMirror answers
+   * each keystroke's completion a moment later, and until then the list is dimmed
+   * (`cm-tooltip-autocomplete-disabled`) and refuses Enter; on a loaded machine Enter can arrive first,
+   * so it is pressed again until the list has taken it (a taken Enter closes the list).
+   */
   async completeReference(editor: Locator, query: string, option: string) {
     await editor.pressSequentially(`{{${query}`);
     const list = this.completion();
     await expect(list).toBeVisible();
     await expect(list.getByRole('option').first()).toContainText(option);
-    await editor.press('Enter');
-    await expect(list).toBeHidden();
+    await expect(async () => {
+      await expect(list).not.toHaveClass(/cm-tooltip-autocomplete-disabled/, { timeout: 2_000 });
+      await editor.press('Enter');
+      await expect(list).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   gridRow(name: string): Locator {
