@@ -1,9 +1,7 @@
 import { MONTH_NAMES, MONTH_SHORT_NAMES } from '@keel/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { AppShell } from './pages/AppShell';
 import { centsOfFigure, ReportGridPage } from './pages/ReportGridPage';
-import { signInBrowserByApi } from './support/api';
-import { DEMO_COMPANY, DEMO_OWNER_EMAIL, DEMO_PASSWORD, openDemoReport, SCREEN_SIZES } from './support/demo';
+import { DEMO_OWNER_EMAIL, openDemoReport, openDemoReportAs, SCREEN_SIZES } from './support/demo';
 import { type ScreenSize, screenshotAtEachSize, shot } from './support/screenshots';
 
 /**
@@ -343,11 +341,7 @@ async function expectReadableInPanel(chat: AssistantPanel, answer: Locator) {
 
 /** Signs in as the demo company's owner (questions count per user: this keeps clear of the other tests'). */
 async function signInAsOwner(page: Page) {
-  await signInBrowserByApi(page, DEMO_OWNER_EMAIL, DEMO_PASSWORD);
-  await page.goto('/financial');
-  const shell = new AppShell(page);
-  await shell.waitForPage('Financial Report');
-  await expect(shell.entitySwitcher).toContainText(DEMO_COMPANY);
+  await openDemoReportAs(page, DEMO_OWNER_EMAIL);
 }
 
 /** The Transactions page's rows of a month ('2026-10'), each row's name and cents. */

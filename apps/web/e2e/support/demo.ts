@@ -22,7 +22,12 @@ export const DEMO_BOOKKEEPER_EMAIL = 'bookkeeper@acme-robotics.test';
  * drawing it and the default report first cost every spec a second or two of the browser's time.
  */
 export async function openDemoReport(page: Page, path = '/financial'): Promise<AppShell> {
-  await signInBrowserByApi(page, DEMO_BOOKKEEPER_EMAIL, DEMO_PASSWORD);
+  return openDemoReportAs(page, DEMO_BOOKKEEPER_EMAIL, path);
+}
+
+/** The same as another demo user whose first company is Acme Robotics (the owner, say). */
+export async function openDemoReportAs(page: Page, email: string, path = '/financial'): Promise<AppShell> {
+  await signInBrowserByApi(page, email, DEMO_PASSWORD);
   await page.goto(path);
   const shell = new AppShell(page);
   await shell.waitForPage('Financial Report');
