@@ -1196,23 +1196,25 @@ describe('authorization matrix', () => {
       const expected: Record<string, string> = {};
       for (const [who, principal] of Object.entries(PRINCIPALS)) {
         const request = await build({ token: tokens[who] });
-        const before = await booksSnapshot();
-        const result =
-          typeName === 'Subscription'
-            ? await subscriptionAnswer(request, tokens[who])
-            : await t.graphql<Record<string, unknown>>(request.query, request.variables, tokens[who]);
         expected[who] =
           OWNER_ONLY.has(operation) && principal.kind === 'member' && principal.role !== 'owner'
             ? expectedAnswer(access, principal) === 'ok'
               ? 'FORBIDDEN'
               : expectedAnswer(access, principal)
             : expectedAnswer(access, principal);
+        // The books are read around the calls that should be refused only (about half): an answer
+        // other than the expected one fails the test below whatever the books say.
+        const before = expected[who] === 'ok' ? undefined : await booksSnapshot();
+        const result =
+          typeName === 'Subscription'
+            ? await subscriptionAnswer(request, tokens[who])
+            : await t.graphql<Record<string, unknown>>(request.query, request.variables, tokens[who]);
         answers[who] = result.errors
           ? String(result.errors[0]?.extensions?.code)
           : result.data?.[fieldName] != null
             ? 'ok'
             : 'no data';
-        if (answers[who] !== 'ok') {
+        if (before && answers[who] !== 'ok') {
           expect(await booksSnapshot(), `${operation} as ${who} changed nothing`).toEqual(before);
         }
       }
