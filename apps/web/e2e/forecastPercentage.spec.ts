@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { loadDemoAccounts, ReportDrawerPage } from './pages/ReportDrawerPage';
-import { openDemoReport, showEmptyAccounts } from './support/demo';
+import { openDemoReport, showEmptyAccounts, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * Percentage forecasts in the report drawer: a forecast that is a share of another

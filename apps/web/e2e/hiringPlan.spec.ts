@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { centsOfFigure, ReportGridPage, uniqueName } from './pages/ReportGridPage';
-import { openDemoReport, SCREEN_SIZES } from './support/demo';
+import { openDemoReport, SCREEN_SIZES, startWithSummaryCardsCollapsed } from './support/demo';
 import { dragOnto } from './support/drag';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * The hiring plan page on the demo company, positions added through the page feeding the

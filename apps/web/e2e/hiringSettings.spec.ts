@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { centsOfFigure, ReportGridPage, uniqueName } from './pages/ReportGridPage';
 import { graphql, readStoredToken } from './support/api';
-import { DEMO_COMPANY, openDemoReport, SCREEN_SIZES } from './support/demo';
+import { DEMO_COMPANY, openDemoReport, SCREEN_SIZES, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * Hiring Plan Settings on the demo company. Its Costs tab moves the report's employer taxes

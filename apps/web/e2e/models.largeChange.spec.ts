@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ModelsPage } from './pages/ModelsPage';
 import { ReportApi, uniqueName } from './pages/ReportGridPage';
-import { openDemoReport } from './support/demo';
+import { openDemoReport, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * 'Convert type' keeps a value's meaning (5% becomes 0.05, and back), a conversion

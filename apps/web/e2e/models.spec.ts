@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ModelsPage } from './pages/ModelsPage';
 import { ReportApi, ReportGridPage, uniqueName } from './pages/ReportGridPage';
-import { openDemoReport, SCREEN_SIZES } from './support/demo';
+import { openDemoReport, SCREEN_SIZES, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * A model built from the UI drives the Financial Report. Each run works in a model and an

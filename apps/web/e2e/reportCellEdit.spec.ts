@@ -1,7 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ReportDrawerPage } from './pages/ReportDrawerPage';
 import { ReportApi, ReportGridPage, uniqueName } from './pages/ReportGridPage';
-import { openDemoReport, SCREEN_SIZES } from './support/demo';
+import { openDemoReport, SCREEN_SIZES, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * An inline edit of a future cell keeps one 'Adjustment' forecast for the

@@ -1,5 +1,7 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { openDemoReport } from './support/demo';
+import { openDemoReport, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /** The e2e server's today is 2026-11-22: default range 2025-01 .. 2028-03, actuals through 2026-11. */
 const slider = (page: Page, name: 'Start' | 'Actuals end' | 'End') =>

@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ReportApi, ReportGridPage, uniqueName } from './pages/ReportGridPage';
-import { openDemoReport, SCREEN_SIZES, showEmptyAccounts } from './support/demo';
+import {
+  openDemoReport,
+  SCREEN_SIZES,
+  showEmptyAccounts,
+  startWithSummaryCardsCollapsed,
+} from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * The last group of the Expense tree: accounts made here sit just above 'Net Income' and 'Banks', so

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { loadDemoAccounts, ReportDrawerPage } from './pages/ReportDrawerPage';
 import { ReportGridPage } from './pages/ReportGridPage';
-import { openDemoReport, showEmptyAccounts } from './support/demo';
+import { openDemoReport, showEmptyAccounts, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * The Financial Report's drawer (spec §2 'Report grid details', §4 'Drawer', §5). Specs run in

@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { centsOfFigure, openDemoGrid, ReportApi, uniqueName } from './pages/ReportGridPage';
+import { startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /** The demo's Office group: specs add accounts of their own under it, so shared figures stay put. */
 const OFFICE = 'Expense/Operating Expenses/Office';

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { STORAGE_KEYS } from '../src/lib/storageKeys';
 import { openDemoGrid, ReportApi, uniqueName } from './pages/ReportGridPage';
 import { graphql } from './support/api';
-import { SCREEN_SIZES } from './support/demo';
+import { SCREEN_SIZES, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * The spec's `emptyAccounts` report option (rows zero across the range hidden by
