@@ -2,7 +2,9 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DashboardPage } from './pages/DashboardPage';
 import { centsOfFigure, ReportGridPage, uniqueName } from './pages/ReportGridPage';
 import { graphql, readStoredToken, signInWithToken, signUpUserWithEntity, uniqueEmail } from './support/api';
-import { openDemoReport, SCREEN_SIZES } from './support/demo';
+import { openDemoReport, SCREEN_SIZES, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * The /dashboard screen on the demo company. The demo dashboard is this spec's alone,

@@ -3,7 +3,9 @@ import { defaultReportRange, roundCentsToUnits } from '@keel/domain';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { centsOfFigure, openDemoGrid, ReportApi, type ReportGridPage } from './pages/ReportGridPage';
 import { graphql } from './support/api';
-import { SCREEN_SIZES } from './support/demo';
+import { SCREEN_SIZES, startWithSummaryCardsCollapsed } from './support/demo';
+
+startWithSummaryCardsCollapsed();
 
 /**
  * Plan vs actual: the 'Variance' column option shows under each past month the

@@ -49,11 +49,11 @@ export async function showEmptyAccounts(page: Page) {
 }
 
 /**
- * For the specs about the report's grid, drawer and forecasts, which never look at the summary cards:
- * the cards start collapsed to their line of key figures, as if the person had chosen so (a choice the
- * spec makes itself stays). The cards' four charts are drawn again at each refetch of the report, and
- * took about a sixth of the browser's time in these specs. The cards' own specs, the layout checks and
- * every other spec show the report as a person first sees it.
+ * For the specs that open the report but never look at its summary cards (its grid, drawer, forecasts,
+ * the hiring plan, models, the dashboard): the cards start collapsed to their line of key figures, as if
+ * the person had chosen so (a choice the spec makes itself stays). The cards' four charts are drawn
+ * again at each refetch of the report, and took about a sixth of the browser's time in these specs. The
+ * cards' own specs, the layout checks and every other spec show the report as a person first sees it.
  */
 export function startWithSummaryCardsCollapsed() {
   test.beforeEach(async ({ page }) => {
