@@ -95,16 +95,19 @@ describe('card limits at Increase', () => {
       status: 'responded',
       card_authorization: { decision: 'decline', decline: { reason: 'exceeds_approval_limit' } },
     });
-    const rows = await t.db
-      .select()
-      .from(cardTransactions)
-      .where(eq(cardTransactions.cardId, cardId))
-      .orderBy(cardTransactions.createdAt);
-    expect(rows.map((row) => [row.merchant, row.amount, row.status, row.declineReason, row.day])).toEqual([
-      ['BLUE BOTTLE COFFEE', 3_000, 'approved', null, '2026-11-18'],
-      ['BLUE BOTTLE COFFEE', 2_500, 'declined', CARD_DECLINE_REASONS.daily, '2026-11-18'],
+    // Each decision's record, found by its id at Increase: the test clock stands still, so both were
+    // recorded at the same instant and their creation time does not order them.
+    const rows = await t.db.select().from(cardTransactions).where(eq(cardTransactions.cardId, cardId));
+    expect(rows).toHaveLength(2);
+    const recorded = [approved.id, declined.id].map((id) =>
+      rows
+        .filter((row) => row.providerAuthorizationId === id)
+        .map((row) => [row.merchant, row.amount, row.status, row.declineReason, row.day]),
+    );
+    expect(recorded).toEqual([
+      [['BLUE BOTTLE COFFEE', 3_000, 'approved', null, '2026-11-18']],
+      [['BLUE BOTTLE COFFEE', 2_500, 'declined', CARD_DECLINE_REASONS.daily, '2026-11-18']],
     ]);
-    expect(rows.map((row) => row.providerAuthorizationId)).toEqual([approved.id, declined.id]);
 
     // 23:30 in Los Angeles (07:30 UTC the next day) is still the 18th: the limit still counts the $30.
     t.clock.set(new Date('2026-11-19T07:30:00.000Z'));
