@@ -1,16 +1,19 @@
-import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeConnectionsWhileStopping } from './closeConnectionsWhileStopping';
 import { createServerLifecycle } from './lifecycle';
 import { type StoppableApp, shutdownOnSignal } from './shutdownOnSignal';
 
 /** An app whose close resolves, rejects, or never settles, writing down what happened in which order. */
 function standInApp(close: 'resolves' | 'rejects' | 'never') {
   const steps: string[] = [];
+  // A server that never listened: closing it closes nothing, but says so.
+  const server = createServer().on('close', () => steps.push('listener closed'));
   const app: StoppableApp = {
     lifecycle: { beginStopping: () => steps.push('not ready') },
-    server: { close: () => steps.push('listener closed') },
+    server,
     close: () => {
       steps.push('app closing');
       if (close === 'never') return new Promise(() => {});
@@ -163,5 +166,64 @@ describe('shutdownOnSignal on a listening server', () => {
     expect(await underWay).toEqual({ status: 200, body: '{"finished":true}' });
     expect(await exitCode).toBe(0);
     expect(databaseClosed).toBe(true);
+  });
+});
+
+/**
+ * Writes a POST on a connection the server has already accepted, and reads whatever comes back until the
+ * server closes the connection: the answer, or '' when the connection was closed without one.
+ */
+function postOnAcceptedConnection(socket: ReturnType<typeof connect>): Promise<string> {
+  return new Promise((resolve) => {
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    socket.on('close', () => resolve(received));
+    socket.on('error', () => {});
+    const body = '{"amount":100}';
+    socket.write(
+      `POST /bookings HTTP/1.1\r\nHost: keel\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+  });
+}
+
+describe('shutdownOnSignal and a connection accepted as the listener closes', () => {
+  it('reads and answers the request the proxy had sent on it, instead of closing it as idle', async () => {
+    const app = Fastify();
+    app.decorate('lifecycle', createServerLifecycle());
+    closeConnectionsWhileStopping(app);
+    const booked: unknown[] = [];
+    app.post('/bookings', async (request) => {
+      booked.push(request.body);
+      return { booked: true };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    let exited: (code: number) => void = () => {};
+    const exitCode = new Promise<number>((resolve) => {
+      exited = resolve;
+    });
+
+    // A proxy's connection, accepted by the server, whose request has not arrived yet when the signal's
+    // delay ends: Node's server.close() counted it idle and closed it, and the proxy answered 502.
+    const accepted = new Promise<void>((resolve) => app.server.once('connection', () => resolve()));
+    const socket = connect(port, '127.0.0.1');
+    await accepted;
+    shutdownOnSignal({
+      app,
+      closeDatabase: async () => {},
+      delayMs: 0,
+      timeoutMs: 10_000,
+      exit: exited,
+    })('SIGTERM');
+    const answer = await postOnAcceptedConnection(socket);
+
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(answer).toContain('{"booked":true}');
+    expect(booked).toEqual([{ amount: 100 }]);
+    expect(await exitCode).toBe(0);
   });
 });

@@ -1,11 +1,13 @@
+import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerLifecycle } from './lifecycle';
+import { ACCEPTED_CONNECTIONS_GRACE_MS, stopAccepting } from './stopAccepting';
 
 /** What stopping needs of the app (a Fastify instance), narrowed so a test can give it a stand-in. */
 export type StoppableApp = {
   lifecycle: Pick<ServerLifecycle, 'beginStopping'>;
   /** The HTTP server: its listening socket closes once the delay is over. */
-  server: { close(): unknown };
+  server: Server;
   close(): Promise<unknown>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 };
@@ -27,7 +29,8 @@ type ShutdownOptions = {
  *    requests here, while the server still answers any it sends for `delayMs`;
  * 2. the listening socket closes: a proxy's new connections are refused, which it retries on another
  *    server (nothing was sent, so even a POST is safe to retry). Closing the app then would answer them
- *    503 instead, for as long as its close hooks take;
+ *    503 instead, for as long as its close hooks take. The connections accepted just before are read
+ *    and answered, for up to half a second, before the app closes (`stopAccepting`);
  * 3. the app closes: requests under way finish, subscriptions end, the job runner hands back what it
  *    cannot finish, the assistant's replies are stored;
  * 4. the database closes, and the process exits 0.
@@ -47,7 +50,7 @@ export function shutdownOnSignal(options: ShutdownOptions): (signal: string) => 
       app.lifecycle.beginStopping();
       app.log.info({ signal, delayMs, timeoutMs }, 'Stopping: not ready from now on');
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      app.server.close();
+      await stopAccepting(app.server, ACCEPTED_CONNECTIONS_GRACE_MS);
       await app.close();
       await options.closeDatabase();
       app.log.info('Stopped');
