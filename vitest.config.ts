@@ -8,7 +8,37 @@ const require = createRequire(import.meta.url);
 // same copy, or `instanceof GraphQLError` fails across the two (graphql's dual-package hazard).
 const graphqlCjs = require.resolve('graphql');
 
-/** One Vitest run over every workspace: `--project domain|server|web` picks one. */
+/** A PostgreSQL server for the server suite to run on too (as project server-postgres), when set. */
+const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
+
+/**
+ * The server suite on one database: PGlite (`databaseUrl` empty), or a PostgreSQL server, where each
+ * file gets a database of its own. The workers read the choice from TEST_DATABASE_URL.
+ */
+function serverProject(name: string, databaseUrl: string) {
+  return {
+    test: {
+      name,
+      alias: { graphql: graphqlCjs },
+      root: './apps/server',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DATABASE_URL: databaseUrl },
+      globalSetup: ['./test/globalSetup.ts'],
+      // The files share each worker's loaded modules (the schema, every module) instead of loading
+      // them again per file, which took most of the suite's time. Every file makes its own app and
+      // database, and no server test mocks modules, so nothing else carries over between files.
+      isolate: false,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
+/**
+ * One Vitest run over every workspace: `--project domain|server|web` picks one. With TEST_DATABASE_URL
+ * set, the server suite runs twice, on PGlite (server) and on that PostgreSQL server (server-postgres).
+ */
 export default defineConfig({
   test: {
     // Two files at a time (Vitest's default here is one: the cores less one): most test time is waiting
@@ -23,22 +53,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'server',
-          alias: { graphql: graphqlCjs },
-          root: './apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./test/globalSetup.ts'],
-          // The files share each worker's loaded modules (the schema, every module) instead of loading
-          // them again per file, which took most of the suite's time. Every file makes its own app and
-          // database, and no server test mocks modules, so nothing else carries over between files.
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('server', ''),
+      // The same files again on a PostgreSQL server, in the same run: its files fill the gaps the PGlite
+      // files leave on the two cores (and the other way round), instead of a second run after the first.
+      ...(postgresUrl ? [serverProject('server-postgres', postgresUrl)] : []),
       './apps/web/vitest.config.ts',
       {
         test: {

@@ -4,11 +4,11 @@
 #
 #   1. at once: Biome (lint + format), TypeScript (every workspace) and the build (web app and server),
 #      which are single-threaded for most of their time and so share two cores well
-#   2. Vitest: domain, server on PGlite, web components
-#   3. the server suite again on PostgreSQL, when a server is reachable
-#   4. the production smoke run: two compiled servers on PostgreSQL behind nginx (production-smoke.sh);
+#   2. Vitest: domain, web components, and the server suite on PGlite and (when a server is reachable)
+#      again on PostgreSQL, in one run
+#   3. the production smoke run: two compiled servers on PostgreSQL behind nginx (production-smoke.sh);
 #      alone, as its stop-under-load step times a server's shutdown
-#   5. Playwright specs in Debian's Chromium against the built app served by the compiled server
+#   4. Playwright specs in Debian's Chromium against the built app served by the compiled server
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=.test-results
@@ -92,16 +92,19 @@ step_in_background "typecheck (web, domain, bench)" npm run typecheck --silent -
 step_in_background "build (web app and server)" npm run build --silent
 wait_for_steps
 
-step "vitest (domain, server on PGlite, web)" npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest.json"
-
+# The server suite runs on PGlite and, when a PostgreSQL server answers, on that server too (project
+# server-postgres), in one run: the two fill each other's idle moments on the two cores.
 pg_url=$(cd apps/server && postgres_url)
 if [ -n "$pg_url" ]; then
-  step "vitest (server on PostgreSQL)" env TEST_DATABASE_URL="$pg_url" npx vitest run --project server \
-    --reporter=default --reporter=json --outputFile="$results/vitest-postgres.json"
+  vitest_name="vitest (domain, server on PGlite and on PostgreSQL, web)"
 else
+  vitest_name="vitest (domain, server on PGlite, web)"
   echo
   echo "==> server suite on PostgreSQL: no server reachable (set TEST_DATABASE_URL); skipped"
 fi
+step "$vitest_name" env TEST_DATABASE_URL="$pg_url" npx vitest run \
+  --reporter=default --reporter=json --outputFile="$results/vitest.json"
+
 # Needs nginx and a PostgreSQL server; without either it fails and says what to install.
 if [[ " ${failed_steps[*]} " == *" build (web app and server) "* ]]; then
   failed_steps+=("production smoke (not run: the build failed)")

@@ -11,11 +11,12 @@ import { runAdminQuery } from '../src/db/openScratchDatabase';
  * Migrates one database before the server suite, which every test file then copies instead of
  * creating and migrating a database of its own:
  * - on PGlite, a snapshot of the data directory (loaded in ~0.7 s instead of ~2.8 s);
- * - on PostgreSQL (TEST_DATABASE_URL), a template database (`CREATE DATABASE … TEMPLATE` in ~0.2 s
+ * - on PostgreSQL (the project's TEST_DATABASE_URL), a template database (`CREATE DATABASE … TEMPLATE` in ~0.2 s
  *   instead of ~0.6 s), dropped after the run.
  */
 export default async function setup(project: TestProject) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  // The project's own choice (vitest.config.ts): the server project on PGlite, server-postgres on a server.
+  const serverUrl = project.config.env.TEST_DATABASE_URL;
   return serverUrl ? makePostgresTemplate(project, serverUrl) : makePgliteSnapshot(project);
 }
 
