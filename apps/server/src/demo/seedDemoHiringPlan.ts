@@ -5,7 +5,7 @@ import { entityToday } from '../modules/entities/timeZone';
 import {
   createDepartment,
   createEmployee,
-  createJobPosition,
+  createJobPositions,
   createJobTitle,
   updateHiringSettings,
 } from '../modules/hiring';
@@ -153,34 +153,32 @@ export async function seedDemoHiringPlan(
   const others = STAFF.slice(1).reduce((sum, person) => sum + (salaryOf.get(person.role) ?? 0), 0);
   const ceoSalary = Math.round((figures.monthlySalaryCents * 12) / 100 - others);
 
-  for (const [index, person] of STAFF.entries()) {
-    const employee = await createEmployee(db, clock, { entityId, name: person.name });
-    await createJobPosition(db, clock, null, {
-      entityId,
+  const employeeIds: string[] = [];
+  for (const person of STAFF)
+    employeeIds.push((await createEmployee(db, clock, { entityId, name: person.name })).id);
+  // The whole plan at once: its forecasts are written once, after the last position.
+  await createJobPositions(db, clock, null, entityId, [
+    ...STAFF.map((person, index) => ({
       departmentId: department(person.department),
       jobTitleId: roleIds.get(person.role) ?? null,
-      employeeId: employee.id,
+      employeeId: employeeIds[index] ?? null,
       salary: index === 0 ? ceoSalary : (salaryOf.get(person.role) ?? 0),
       startMonth: addMonths(currentMonth, joinedMonthsAgo(index, company.months)),
-    });
-  }
-  for (const open of OPEN_ROLES) {
-    await createJobPosition(db, clock, null, {
-      entityId,
+    })),
+    ...OPEN_ROLES.map((open) => ({
       departmentId: department(open.department),
       jobTitleId: roleIds.get(open.role) ?? null,
       startMonth: addMonths(currentMonth, open.inMonths),
-    });
-  }
-  await createJobPosition(db, clock, null, {
-    entityId,
-    departmentId: department(CONTRACTOR.department),
-    jobTitleId: roleIds.get(CONTRACTOR.role) ?? null,
-    rate: CONTRACTOR.rate,
-    hours: CONTRACTOR.hours,
-    startMonth: currentMonth,
-    endMonth: addMonths(currentMonth, CONTRACTOR.months - 1),
-  });
+    })),
+    {
+      departmentId: department(CONTRACTOR.department),
+      jobTitleId: roleIds.get(CONTRACTOR.role) ?? null,
+      rate: CONTRACTOR.rate,
+      hours: CONTRACTOR.hours,
+      startMonth: currentMonth,
+      endMonth: addMonths(currentMonth, CONTRACTOR.months - 1),
+    },
+  ]);
 }
 
 /**

@@ -9,6 +9,6 @@ export { loadHiringSettings } from './hiringSettings';
 export { loadHiringPlan } from './loadHiringPlan';
 export { createDepartment } from './saveDepartment';
 export { createEmployee } from './saveEmployee';
-export { createJobPosition } from './saveJobPosition';
+export { createJobPosition, createJobPositions } from './saveJobPosition';
 export { createJobTitle } from './saveJobTitle';
 export { updateHiringSettings } from './updateHiringSettings';
