@@ -6,9 +6,9 @@
 #      which are single-threaded for most of their time and so share two cores well
 #   2. Vitest: domain, web components, and the server suite on PGlite and (when a server is reachable)
 #      again on PostgreSQL, in one run
-#   3. at once: the production smoke run (two compiled servers on PostgreSQL behind nginx,
-#      production-smoke.sh) and the Playwright specs in Debian's Chromium against the built app served by
-#      the compiled server
+#   3. the production smoke run: two compiled servers on PostgreSQL behind nginx (production-smoke.sh);
+#      alone, as its stop-under-load step times a server's shutdown
+#   4. Playwright specs in Debian's Chromium against the built app served by the compiled server
 set -uo pipefail
 cd "$(dirname "$0")/.."
 results=.test-results
@@ -86,12 +86,9 @@ postgres_url() {
 started_all=$SECONDS
 
 step_in_background "biome" npx biome ci .
-# One `tsc` per process, each on one core: the server, the web app, and the domain with the benchmarks
-# (which check the server's files they import again). Web after domain and bench in one process was the
-# step's long pole (60 s, against 19 s and 22 s apart).
+# The server, the largest workspace, beside the other three: each `tsc` uses one core.
 step_in_background "typecheck (server)" npm run typecheck --silent -w apps/server
-step_in_background "typecheck (web)" npm run typecheck --silent -w apps/web
-step_in_background "typecheck (domain, bench)" npm run typecheck --silent -w packages/domain -w bench
+step_in_background "typecheck (web, domain, bench)" npm run typecheck --silent -w apps/web -w packages/domain -w bench
 step_in_background "build (web app and server)" npm run build --silent
 wait_for_steps
 
@@ -112,9 +109,7 @@ step "$vitest_name" env TEST_DATABASE_URL="$pg_url" npx vitest run \
 if [[ " ${failed_steps[*]} " == *" build (web app and server) "* ]]; then
   failed_steps+=("production smoke (not run: the build failed)")
 else
-  # Beside the browser specs' first seconds, while their server migrates and seeds on one core; the
-  # smoke run's servers, nginx and ports (3200–3299, 8200–8299) are its own.
-  step_in_background "production smoke" env TEST_DATABASE_URL="${pg_url:-${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}}" \
+  step "production smoke" env TEST_DATABASE_URL="${pg_url:-${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}}" \
     bash scripts/production-smoke.sh --skip-build --report "$results/production-smoke.json"
 fi
 
@@ -126,7 +121,6 @@ elif ensure_chromium; then
 else
   failed_steps+=("chromium")
 fi
-wait_for_steps
 
 echo
 echo "How long each step took (steps started together overlap):"
