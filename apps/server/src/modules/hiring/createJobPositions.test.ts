@@ -108,8 +108,8 @@ describe('createJobPositions', () => {
   });
 
   it('creates none of them when one is refused', async () => {
-    const { fixture, plan } = await companyToHire('All Or None');
-    const refused = { departmentId: plan[0]?.departmentId, jobTitleId: null, startMonth: '2027-01' };
+    const { fixture, department, plan } = await companyToHire('All Or None');
+    const refused = { departmentId: department.id, jobTitleId: null, startMonth: '2027-01' };
 
     await expect(
       createJobPositions(t.db, t.clock, null, fixture.entityId, [...plan, refused]),

@@ -80,7 +80,7 @@ export async function createJobPosition(
 /**
  * Several job positions of one company, each as CreateJobPosition makes it, in one transaction: all or
  * none. The plan's forecasts are revised once, after the last, to what they would be after creating
- * them one by one (the demo's plan, made so, takes a twentieth of the time).
+ * them one by one (the demo's seed, writing its plan so, took 4.9 s on PGlite instead of 9.9 s).
  */
 export async function createJobPositions(
   db: Db | Tx,
