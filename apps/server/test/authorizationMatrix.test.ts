@@ -11,15 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { type GraphQLError, parse, subscribe } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessTokens,
-  bankApplications,
-  chatThreads,
-  invites,
-  jobs,
-  memberships,
-  users,
-} from '../src/db/schema';
+import { accessTokens, bankApplications, chatThreads, invites, memberships, users } from '../src/db/schema';
 import { KeelError } from '../src/errors';
 import { createContext } from '../src/graphql/context';
 import type { FieldAccess } from '../src/graphql/fieldPolicy';
@@ -32,27 +24,25 @@ import { connectQuickbooks, quickbooksConnectionRow, waitForQuickbooksSyncs } fr
 import {
   applicant,
   applicantAddress,
-  bankingSnapshot,
   deposit,
   openDepositAccount,
   RECIPIENT_ROUTING,
 } from './bankingTestKit';
-import { billingSnapshot, card } from './billingTestKit';
-import { cancelCards, cardsSnapshot, issueTestCard } from './cardsTestKit';
+import { card } from './billingTestKit';
+import { cancelCards, issueTestCard } from './cardsTestKit';
 import { createTestApp, type TestApp } from './harness';
-import { hiringSnapshot } from './hiringTestKit';
-import { createLedgerFixture, type LedgerFixture, ledgerSnapshot } from './ledgerTestKit';
+import { createLedgerFixture, type LedgerFixture } from './ledgerTestKit';
 import { forgetBankLinks, freshBankLink, freshExchangeToken, waitForBankLinkSyncs } from './linkingTestKit';
-import { teamSnapshot } from './teamTestKit';
 import { createSignedInUser } from './users';
+import { startWriteLog, stopWriteLog, writeMark, writesSince } from './writeLog';
 
 /**
  * The authorization matrix: every root operation of the schema, called by every kind of caller,
  * gets exactly the answer its declared access (fieldPolicy.ts) and the role rules
  * (packages/domain/src/permissions.ts) say: signed-out and revoked callers UNAUTHENTICATED, a member of
  * another company NOT_FOUND, a member whose role lacks the capability FORBIDDEN, everyone else an
- * answer without errors. A refused mutation changes nothing. A new operation without an entry in
- * OPERATIONS fails the completeness test.
+ * answer without errors. A refused call writes no row of any table (writeLog.ts). A new operation
+ * without an entry in OPERATIONS fails the completeness test.
  */
 
 type Principal =
@@ -1069,19 +1059,6 @@ async function subscriptionAnswer(
   return { data: { [fieldName ?? 'subscription']: 'stream' } };
 }
 
-/** The victim's books, hiring plan, team, billing, banking and cards: what a refused call leaves as it was. */
-async function booksSnapshot() {
-  return {
-    ledger: await ledgerSnapshot(t.db, victim.entityId),
-    hiring: await hiringSnapshot(t.db, victim.entityId),
-    team: await teamSnapshot(t.db, victim.entityId),
-    billing: await billingSnapshot(t.db, victim.entityId),
-    banking: await bankingSnapshot(t.db, victim.entityId),
-    cards: await cardsSnapshot(t.db, victim.entityId),
-    jobs: await t.db.select().from(jobs).where(eq(jobs.entityId, victim.entityId)).orderBy(jobs.id),
-  };
-}
-
 function rootFields(): { name: string; access: unknown }[] {
   const fields: { name: string; access: unknown }[] = [];
   for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
@@ -1168,8 +1145,12 @@ beforeAll(async () => {
   };
   // Every principal signs in with one password, for the operations that ask for it again.
   await t.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) });
+  await startWriteLog(t.db);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await stopWriteLog(t.db);
+  await t.close();
+});
 
 describe('authorization matrix', () => {
   it('has a declared access and a request for every root operation of the schema', () => {
@@ -1202,9 +1183,9 @@ describe('authorization matrix', () => {
               ? 'FORBIDDEN'
               : expectedAnswer(access, principal)
             : expectedAnswer(access, principal);
-        // The books are read around the calls that should be refused only (about half): an answer
-        // other than the expected one fails the test below whatever the books say.
-        const before = expected[who] === 'ok' ? undefined : await booksSnapshot();
+        // Writes are looked for around the calls that should be refused only (about half): an answer
+        // other than the expected one fails the test below whatever was written.
+        const mark = expected[who] === 'ok' ? undefined : await writeMark(t.db);
         const result =
           typeName === 'Subscription'
             ? await subscriptionAnswer(request, tokens[who])
@@ -1214,8 +1195,8 @@ describe('authorization matrix', () => {
           : result.data?.[fieldName] != null
             ? 'ok'
             : 'no data';
-        if (before && answers[who] !== 'ok') {
-          expect(await booksSnapshot(), `${operation} as ${who} changed nothing`).toEqual(before);
+        if (mark !== undefined && answers[who] !== 'ok') {
+          expect(await writesSince(t.db, mark), `${operation} as ${who} wrote nothing`).toEqual([]);
         }
       }
       expect(answers).toEqual(expected);
