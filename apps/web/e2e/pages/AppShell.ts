@@ -16,8 +16,14 @@ export class AppShell {
     this.heading = page.getByRole('heading', { level: 2 });
   }
 
+  /**
+   * Waits for a page's heading. Most calls follow a full load (sign-in, goto, reload): the app's script,
+   * the session and the page's first query, which on a loaded two-core machine with three browsers took
+   * more than the 7 s every other expectation gets (the first report of a CI run, once). 20 s still names
+   * a page that never comes well inside the spec's minute.
+   */
   async waitForPage(title: string) {
-    await expect(this.page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: title, level: 2 })).toBeVisible({ timeout: 20_000 });
   }
 
   navLink(label: string): Locator {
