@@ -12,8 +12,9 @@
 #    with docs/deploying/keel-nginx.conf in front of them (TRUST_PROXY set to it);
 # 4. drives the journey through nginx (apps/server/test/productionSmoke/journey.ts): sign up, company,
 #    booking, Report, SSE across the two servers, deposit account, mail, statement download; then stops
-#    server A with SIGTERM under traffic: its /readyz turns 503, every request still succeeds, it exits 0
-#    within its deadline, and server B carries on;
+#    server A with SIGTERM under traffic: its /readyz turns 503, it is taken out of nginx's upstream half a
+#    second into its delay (as docs/deploying.md tells an operator), every request still succeeds, it
+#    exits 0 within its deadline, and server B carries on;
 # 5. stops server B (exit 0) and cleans up every process, the scratch database and the temporary folder,
 #    however it ends.
 #
@@ -240,8 +241,7 @@ http {
   uwsgi_temp_path $work/nginx/uwsgi;
   scgi_temp_path $work/nginx/scgi;
   upstream keel {
-    server 127.0.0.1:$port_a;
-    server 127.0.0.1:$port_b;
+    include $work/nginx/upstream.conf;
   }
   server {
     listen 127.0.0.1:$proxy_port;
@@ -251,7 +251,12 @@ http {
   }
 }
 EOF
+# The upstream's servers in a file of their own: taking server A out of it is one file and a reload.
+printf 'server 127.0.0.1:%s;\nserver 127.0.0.1:%s;\n' "$port_a" "$port_b" >"$work/nginx/upstream.conf"
 nginx_args=(-p "$work/nginx" -c "$work/nginx.conf" -e "$work/nginx/error.log")
+# What the operator does before stopping a server (docs/deploying.md, Upgrades): mark it down, reload.
+take_a_out="printf 'server 127.0.0.1:%s down;\\nserver 127.0.0.1:%s;\\n' $port_a $port_b >'$work/nginx/upstream.conf' \
+  && '$nginx_bin' -p '$work/nginx' -c '$work/nginx.conf' -e '$work/nginx/error.log' -s reload"
 if "$nginx_bin" -t -q "${nginx_args[@]}" 2>"$work/nginx-test.log"; then
   pass "nginx accepts docs/deploying/keel-nginx.conf"
 else
@@ -273,7 +278,7 @@ fi
 SMOKE_PROXY_URL="$proxy_url" SMOKE_STATE_FILE="$work/prepared.json" SMOKE_MAIL_DIR="$work/mail" \
   SMOKE_SERVER_A_URL="http://127.0.0.1:$port_a" SMOKE_SERVER_A_PID="$pid_a" \
   SMOKE_SERVER_A_EXIT_FILE="$work/server-a.exit" SMOKE_SERVER_A_SHUTDOWN_TIMEOUT_MS=$shutdown_timeout_a \
-  SMOKE_SERVER_B_URL="http://127.0.0.1:$port_b" \
+  SMOKE_SERVER_B_URL="http://127.0.0.1:$port_b" SMOKE_TAKE_A_OUT_OF_PROXY="$take_a_out" \
   node --import tsx apps/server/test/productionSmoke/journey.ts run > >(tee "$work/journey.out") 2>&1 &
 journey_pid=$!
 pids+=("$journey_pid")

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -375,6 +376,8 @@ async function run(): Promise<void> {
     exitFile: setting('SMOKE_SERVER_A_EXIT_FILE'),
     timeoutMs: Number(setting('SMOKE_SERVER_A_SHUTDOWN_TIMEOUT_MS')),
     otherServer: new URL(setting('SMOKE_SERVER_B_URL')).host,
+    takeOutOfProxy: () =>
+      execFileSync('bash', ['-c', setting('SMOKE_TAKE_A_OUT_OF_PROXY')], { stdio: 'inherit' }),
     book: async (amount) =>
       (await graphql(proxy, BOOK, { e: entityId, a: rent.accountId, amount, d: today() }, token)).upstream,
     readFigure: async () => {

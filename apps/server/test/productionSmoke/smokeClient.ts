@@ -19,6 +19,10 @@ export async function call<T = Record<string, unknown>>(
   const response = await fetch(url, {
     method,
     headers: {
+      // A connection per request, as nginx makes to the servers: when nginx reloads (server A taken
+      // out of its upstream), its old worker closes kept-alive connections, and a request written
+      // down one in that instant would fail for reasons of this client, not of Keel.
+      connection: 'close',
       ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.accept ? { accept: options.accept } : {}),
