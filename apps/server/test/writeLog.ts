@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/queryRows';
+import { settleReplyTasks } from '../src/modules/assistant/replyTasks';
 
 /**
  * A log of every row written to any table of a test's database, so a test can say "this call wrote
@@ -52,8 +53,13 @@ export async function stopWriteLog(db: Db): Promise<void> {
 /** A place in the write log: what was written after it is what `writesSince` lists. */
 export type WriteMark = number;
 
-/** Where the log ends now. */
+/**
+ * Where the log ends now, once the assistant's replies started before it have been stored: a reply is
+ * written in the background after the call that asked for it has answered, and its write must not be
+ * counted as the next call's (the input fuzz saw one in a refused call's writes).
+ */
 export async function writeMark(db: Db): Promise<WriteMark> {
+  await settleReplyTasks(db);
   const [row] = await queryRows<{ last: string }>(
     db,
     sql`SELECT coalesce(max(id), 0)::text AS last FROM test_write_log`,
