@@ -65,14 +65,17 @@ wait_for_steps() {
   background=()
 }
 
+# The browser specs run in Debian's chromium-headless-shell, or in its chromium when only that is there
+# (apps/web/playwright.config.ts).
 ensure_chromium() {
-  [ -x /usr/bin/chromium ] && return 0
+  [ -x /usr/bin/chromium-headless-shell ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's chromium for the browser specs..."
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null || return 1
-    return 0
+    echo "Installing Debian's chromium-headless-shell for the browser specs..."
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell) >/dev/null \
+      && return 0
   fi
-  echo "The browser specs need Debian's Chromium at /usr/bin/chromium. Run: sudo apt-get install -y chromium"
+  [ -x /usr/bin/chromium ] && return 0
+  echo "The browser specs need Debian's Chromium: sudo apt-get install -y chromium-headless-shell"
   return 1
 }
 

@@ -1,3 +1,4 @@
+import './zzProfileSetup';
 import {
   CAPABILITIES,
   type Capability,
