@@ -1,4 +1,3 @@
-import './zzProfileSetup';
 import {
   CAPABILITIES,
   type Capability,
