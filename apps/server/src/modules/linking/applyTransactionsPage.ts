@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { bankLinks, importedTransactions } from '../../db/schema';
@@ -12,6 +12,7 @@ import {
   rebookImportedRow,
   unbookImportedRow,
 } from './bookImportedRows';
+import { ImportedRowsOfPage } from './importedRowsOfPage';
 
 /**
  * Writes one page of a link's transactions feed into `imported_transactions` and the books, with the
@@ -27,7 +28,8 @@ import {
  *   account (a re-link): that row is adopted under the new id, nothing is booked again;
  * - otherwise a new row, booked (bookImportedRows.ts).
  * A removed transaction's bookkeeping transaction is deleted; its row stays, marked removed, so a posted
- * version arriving later still finds it.
+ * version arriving later still finds it. The rows these rules look for are read for the whole page at
+ * its start (importedRowsOfPage.ts), not once or three times a transaction.
  */
 
 export type PageCounts = { added: number; updated: number; removed: number };
@@ -74,43 +76,6 @@ function valuesOf(link: BankLinkRow, transaction: AggregatorTransaction) {
 
 type RowValues = ReturnType<typeof valuesOf>;
 
-async function rowOf(
-  tx: Tx,
-  accountId: string,
-  providerTransactionId: string,
-): Promise<ImportedRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(importedTransactions)
-    .where(
-      and(
-        eq(importedTransactions.linkedAccountId, accountId),
-        eq(importedTransactions.providerTransactionId, providerTransactionId),
-      ),
-    )
-    .for('update');
-  return row;
-}
-
-/** A row of this account imported through another link with this fingerprint (a re-link's old copy). */
-async function earlierCopyOf(tx: Tx, link: BankLinkRow, accountId: string, fingerprint: string) {
-  const [row] = await tx
-    .select()
-    .from(importedTransactions)
-    .where(
-      and(
-        eq(importedTransactions.linkedAccountId, accountId),
-        eq(importedTransactions.fingerprint, fingerprint),
-        isNull(importedTransactions.removedAt),
-        sql`coalesce(${importedTransactions.details}->>'link', '') <> ${link.id}`,
-      ),
-    )
-    .orderBy(asc(importedTransactions.date), asc(importedTransactions.id))
-    .limit(1)
-    .for('update');
-  return row;
-}
-
 async function saveRow(
   context: ImportContext,
   before: ImportedRow,
@@ -139,32 +104,38 @@ const sameAs = (row: ImportedRow, values: RowValues) =>
 
 async function importOne(
   context: ImportContext,
+  rows: ImportedRowsOfPage,
   link: BankLinkRow,
   account: LinkedAccountRow & { ledgerAccountId: string },
   transaction: AggregatorTransaction,
+  values: RowValues,
 ): Promise<keyof PageCounts | null> {
-  const values = valuesOf(link, transaction);
   const ledger = account.ledgerAccountId;
-  const known = await rowOf(context.tx, account.id, values.providerTransactionId);
+  const keys = { linkedAccountId: account.id, ...values };
+  const known = await rows.withId(account.id, values.providerTransactionId);
   if (known) {
     if (sameAs(known, values) && !known.removedAt && known.transactionId) return null;
+    rows.written(known, keys);
     await rebookImportedRow(context, known, await saveRow(context, known, values), ledger);
     return 'updated';
   }
   const pending = transaction.pendingTransactionId
-    ? await rowOf(context.tx, account.id, transaction.pendingTransactionId)
+    ? await rows.withId(account.id, transaction.pendingTransactionId)
     : undefined;
   if (pending) {
+    rows.written(pending, keys);
     const row = await saveRow(context, pending, { ...values, replaces: transaction.pendingTransactionId });
     await rebookImportedRow(context, pending, row, ledger);
     return 'updated';
   }
-  const earlier = await earlierCopyOf(context.tx, link, account.id, values.fingerprint);
+  const earlier = await rows.earlierCopy(account.id, values.fingerprint);
   if (earlier) {
+    rows.written(earlier, keys);
     const row = await saveRow(context, earlier, values);
     if (!row.transactionId) await bookImportedRow(context, row, ledger);
     return 'updated';
   }
+  rows.written(undefined, keys);
   const [row] = await context.tx
     .insert(importedTransactions)
     .values({
@@ -184,11 +155,13 @@ async function importOne(
 
 async function removeOne(
   context: ImportContext,
+  rows: ImportedRowsOfPage,
   account: LinkedAccountRow & { ledgerAccountId: string },
   id: string,
 ) {
-  const row = await rowOf(context.tx, account.id, id);
+  const row = await rows.withId(account.id, id);
   if (!row || row.removedAt) return false;
+  rows.written(row, row);
   await unbookImportedRow(context, row, account.ledgerAccountId);
   await context.tx
     .update(importedTransactions)
@@ -218,16 +191,32 @@ export async function applyTransactionsPage(
     const account = input.accounts.get(providerAccountId);
     return account?.ledgerAccountId ? { ...account, ledgerAccountId: account.ledgerAccountId } : null;
   };
-  // Added and modified first, so a posted transaction takes its pending row before that row's removal.
-  for (const transaction of [...page.added, ...page.modified]) {
+  const incoming = [...page.added, ...page.modified].flatMap((transaction) => {
     const account = accountOf(transaction.accountId);
-    if (!account) continue;
-    const outcome = await importOne(context, link, account, transaction);
+    return account ? [{ transaction, account, values: valuesOf(link, transaction) }] : [];
+  });
+  const removals = page.removed.flatMap((removed) => {
+    const account = accountOf(removed.accountId);
+    return account ? [{ account, id: removed.transactionId }] : [];
+  });
+  const rows = await ImportedRowsOfPage.read(tx, link, {
+    accountIds: [...incoming, ...removals].map(({ account }) => account.id),
+    providerTransactionIds: [
+      ...incoming.flatMap(({ transaction, values }) => [
+        values.providerTransactionId,
+        ...(transaction.pendingTransactionId ? [transaction.pendingTransactionId] : []),
+      ]),
+      ...removals.map(({ id }) => id),
+    ],
+    fingerprints: incoming.map(({ values }) => values.fingerprint),
+  });
+  // Added and modified first, so a posted transaction takes its pending row before that row's removal.
+  for (const { transaction, account, values } of incoming) {
+    const outcome = await importOne(context, rows, link, account, transaction, values);
     if (outcome) counts[outcome] += 1;
   }
-  for (const removed of page.removed) {
-    const account = accountOf(removed.accountId);
-    if (account && (await removeOne(context, account, removed.transactionId))) counts.removed += 1;
+  for (const { account, id } of removals) {
+    if (await removeOne(context, rows, account, id)) counts.removed += 1;
   }
   await context.applyRules();
   await tx
