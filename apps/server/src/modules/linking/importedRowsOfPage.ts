@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { importedTransactions } from '../../db/schema';
 import type { BankLinkRow, ImportedRow } from './bankLinkRows';
@@ -9,6 +9,41 @@ type RowKeys = { linkedAccountId: string; providerTransactionId: string; fingerp
 const idKey = (accountId: string, providerTransactionId: string) =>
   `${accountId}\u0000${providerTransactionId}`;
 const fingerprintKey = (accountId: string, fingerprint: string) => `${accountId}\u0000${fingerprint}`;
+
+/** The rows of these accounts with any of these provider ids, locked. */
+function rowsWithIds(tx: Tx, accountIds: string[], providerTransactionIds: string[]) {
+  return tx
+    .select()
+    .from(importedTransactions)
+    .where(
+      and(
+        inArray(importedTransactions.linkedAccountId, accountIds),
+        inArray(importedTransactions.providerTransactionId, providerTransactionIds),
+      ),
+    )
+    .orderBy(asc(importedTransactions.id))
+    .for('update');
+}
+
+/**
+ * The standing rows of these accounts with any of these fingerprints that a link other than `link`
+ * imported, earliest first, locked.
+ */
+function earlierCopies(tx: Tx, link: BankLinkRow, accountIds: string[], fingerprints: string[]) {
+  return tx
+    .select()
+    .from(importedTransactions)
+    .where(
+      and(
+        inArray(importedTransactions.linkedAccountId, accountIds),
+        inArray(importedTransactions.fingerprint, fingerprints),
+        isNull(importedTransactions.removedAt),
+        sql`coalesce(${importedTransactions.details}->>'link', '') <> ${link.id}`,
+      ),
+    )
+    .orderBy(asc(importedTransactions.date), asc(importedTransactions.id))
+    .for('update');
+}
 
 /**
  * The imported rows one page of a feed may touch, read (and locked) in two statements when the page
@@ -51,36 +86,13 @@ export class ImportedRowsOfPage {
     const ids = [...new Set(wanted.providerTransactionIds)];
     for (const id of ids) index.readIds.add(id);
     if (ids.length > 0) {
-      const rows = await tx
-        .select()
-        .from(importedTransactions)
-        .where(
-          and(
-            inArray(importedTransactions.linkedAccountId, accountIds),
-            inArray(importedTransactions.providerTransactionId, ids),
-          ),
-        )
-        .orderBy(asc(importedTransactions.id))
-        .for('update');
-      for (const row of rows) index.byId.set(idKey(row.linkedAccountId, row.providerTransactionId), row);
+      for (const row of await rowsWithIds(tx, accountIds, ids))
+        index.byId.set(idKey(row.linkedAccountId, row.providerTransactionId), row);
     }
     const fingerprints = [...new Set(wanted.fingerprints)];
     for (const fingerprint of fingerprints) index.readFingerprints.add(fingerprint);
     if (fingerprints.length > 0) {
-      const rows = await tx
-        .select()
-        .from(importedTransactions)
-        .where(
-          and(
-            inArray(importedTransactions.linkedAccountId, accountIds),
-            inArray(importedTransactions.fingerprint, fingerprints),
-            isNull(importedTransactions.removedAt),
-            sql`coalesce(${importedTransactions.details}->>'link', '') <> ${link.id}`,
-          ),
-        )
-        .orderBy(asc(importedTransactions.date), asc(importedTransactions.id))
-        .for('update');
-      for (const row of rows) {
+      for (const row of await earlierCopies(tx, link, accountIds, fingerprints)) {
         const key = fingerprintKey(row.linkedAccountId, row.fingerprint);
         const list = index.earlierByFingerprint.get(key) ?? [];
         list.push(row);
@@ -95,16 +107,7 @@ export class ImportedRowsOfPage {
     const key = idKey(accountId, providerTransactionId);
     const read = this.readAccounts.has(accountId) && this.readIds.has(providerTransactionId);
     if (read && !this.writtenIds.has(key)) return this.byId.get(key);
-    const [row] = await this.tx
-      .select()
-      .from(importedTransactions)
-      .where(
-        and(
-          eq(importedTransactions.linkedAccountId, accountId),
-          eq(importedTransactions.providerTransactionId, providerTransactionId),
-        ),
-      )
-      .for('update');
+    const [row] = await rowsWithIds(this.tx, [accountId], [providerTransactionId]);
     return row;
   }
 
@@ -113,20 +116,7 @@ export class ImportedRowsOfPage {
     const key = fingerprintKey(accountId, fingerprint);
     const read = this.readAccounts.has(accountId) && this.readFingerprints.has(fingerprint);
     if (read && !this.writtenFingerprints.has(key)) return this.earlierByFingerprint.get(key)?.[0];
-    const [row] = await this.tx
-      .select()
-      .from(importedTransactions)
-      .where(
-        and(
-          eq(importedTransactions.linkedAccountId, accountId),
-          eq(importedTransactions.fingerprint, fingerprint),
-          isNull(importedTransactions.removedAt),
-          sql`coalesce(${importedTransactions.details}->>'link', '') <> ${this.link.id}`,
-        ),
-      )
-      .orderBy(asc(importedTransactions.date), asc(importedTransactions.id))
-      .limit(1)
-      .for('update');
+    const [row] = await earlierCopies(this.tx, this.link, [accountId], [fingerprint]).limit(1);
     return row;
   }
 
