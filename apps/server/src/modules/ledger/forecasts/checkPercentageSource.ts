@@ -37,7 +37,9 @@ export async function checkPercentageSource(
       and(
         eq(forecasts.entityId, input.entityId),
         eq(forecasts.calculationType, 'percentage'),
-        input.forecastId ? ne(forecasts.id, input.forecastId) : undefined,
+        // A budgetId that is no forecast id at all is no forecast of the company's: nothing to leave out
+        // (and never a malformed uuid in the query, which PostgreSQL refuses).
+        input.forecastId && isUuid(input.forecastId) ? ne(forecasts.id, input.forecastId) : undefined,
       ),
     );
   const candidate = {

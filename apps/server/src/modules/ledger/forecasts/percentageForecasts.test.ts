@@ -139,6 +139,14 @@ describe('percentage forecasts', () => {
       sourceAmount: 190_000_00,
       amount: 5_510_00,
     });
+    // A budgetId that is not a forecast's id (the input fuzz found 'x' answered as an internal error).
+    const edited = await acme.gql<{ forecastPercentage: { months: { amount: number }[] } }>(
+      `query($e: ID!, $a: ID!, $s: ID!, $p: Float!, $m: MonthKey!, $b: ID) { forecastPercentage(entityId: $e,
+        accountId: $a, sourceAccountId: $s, percent: $p, startMonth: $m, budgetId: $b) { months { amount } } }`,
+      { e: acme.entityId, a: ids.fees, s: ids.revenue, p: 2.9, m: '2026-12', b: 'x' },
+    );
+    expect(edited.errors).toBeUndefined();
+    expect(edited.data!.forecastPercentage.months[0]?.amount).toBe(5_510_00);
   });
 
   it('follows the source line when its forecasts change, rounding each month half away from zero', async () => {
