@@ -30,6 +30,11 @@ type CursorPages<TConnection extends CursorConnection> = {
   /** True only for the first page: a refetch or a new filter keeps the list it has on screen. */
   loading: boolean;
   loadingMore: boolean;
+  /**
+   * The list on screen is the cache's while the server's answer is on its way (a list shown again
+   * after a change made elsewhere, or refetched): its rows may name what no longer exists.
+   */
+  refreshing: boolean;
   error: Error | undefined;
   /** Appends the next page; does nothing on the last page or while a page is loading. */
   loadMore: () => void;
@@ -86,5 +91,15 @@ export function useCursorPages<
   }, [endCursor, fetchMore, hasNextPage, loadingMore, paging]);
 
   const nodes = useMemo(() => connection?.edges.map((edge) => edge.node) ?? [], [connection]);
-  return { connection, nodes, hasNextPage, loading: loading && !connection, loadingMore, error, loadMore };
+  const refreshing = loading && connection !== undefined && !loadingMore;
+  return {
+    connection,
+    nodes,
+    hasNextPage,
+    loading: loading && !connection,
+    loadingMore,
+    refreshing,
+    error,
+    loadMore,
+  };
 }

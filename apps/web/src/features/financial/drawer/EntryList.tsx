@@ -42,6 +42,7 @@ export function EntryList({ list, searching, onEdit, onDelete, onViewHistory }: 
           <EntryListItem
             entry={entry}
             sign={list.sign}
+            stale={list.refreshing}
             onEdit={onEdit}
             onDelete={onDelete}
             onViewHistory={onViewHistory}

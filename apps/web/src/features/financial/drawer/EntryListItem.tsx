@@ -10,6 +10,11 @@ type EntryListItemProps = {
   entry: DrawerEntry;
   /** The row's sign: the entry shows amount times it. */
   sign: number;
+  /**
+   * The entry is the cache's while the drawer asks the server again: its actions wait for the answer,
+   * as an edit elsewhere may have replaced it (a forecast's occurrences are written anew on each edit).
+   */
+  stale: boolean;
   onEdit: (entry: DrawerEntry) => void;
   onDelete: (entry: DrawerEntry) => void;
   onViewHistory: (entry: DrawerEntry) => void;
@@ -20,7 +25,7 @@ type EntryListItemProps = {
  * forecast occurrences, and its actions (spec §5: Edit and Delete only for user transactions and
  * forecasts, View History for all). The grip drags the entry onto another account row (spec §4).
  */
-export function EntryListItem({ entry, sign, onEdit, onDelete, onViewHistory }: EntryListItemProps) {
+export function EntryListItem({ entry, sign, stale, onEdit, onDelete, onViewHistory }: EntryListItemProps) {
   const description = describeEntry(entry);
   const data: ReportDragData = {
     item: { kind: 'entry', entryId: entry.id, sourceAccountId: entry.accountId, label: description },
@@ -88,7 +93,13 @@ export function EntryListItem({ entry, sign, onEdit, onDelete, onViewHistory }: 
         </Stack>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for ${description}`}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={`Actions for ${description}`}
+              disabled={stale}
+            >
               <IconDots size={14} aria-hidden />
             </ActionIcon>
           </Menu.Target>

@@ -20,6 +20,8 @@ export type ReportEntriesList = {
   hasNextPage: boolean;
   loading: boolean;
   loadingMore: boolean;
+  /** The entries shown are the cache's while the server is asked again (their actions wait). */
+  refreshing: boolean;
   error: Error | undefined;
   loadMore: () => void;
 };
