@@ -4,7 +4,7 @@ import { DndContext } from '@dnd-kit/core';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { of } from 'rxjs';
+import { Observable, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../../theme';
 import type { ReportAccountView, ReportColumnView, ReportLineItemView, ReportViewData } from '../reportQuery';
@@ -212,6 +212,53 @@ describe('ReportDrawer', () => {
     expect(await screen.findByRole('menuitem', { name: 'View History' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Edit' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
+  });
+
+  it('holds an entry’s actions while the list shown is the cache’s and the server is asked again', async () => {
+    // The month shown again after another: its cached entries may name what an edit replaced since.
+    const pending: (() => void)[] = [];
+    const answered = entriesLink([]);
+    let asked = 0;
+    const link = new ApolloLink((operation, forward) => {
+      if (operation.operationName !== 'ReportEntries') return answered.request(operation, forward)!;
+      asked += 1;
+      if (asked < 3) return answered.request(operation, forward)!;
+      return new Observable((observer) => {
+        pending.push(() => {
+          answered.request(operation, forward)?.subscribe(observer);
+        });
+      });
+    });
+    const accountsById = new Map(ACCOUNTS.map((item) => [item.id, item]));
+    const ui = (column: ReportColumnView) => (
+      <MantineProvider theme={theme} env="test">
+        <MockedProvider link={link}>
+          <DndContext>
+            <ReportDrawer
+              entityId="entity"
+              report={REPORT}
+              accountsById={accountsById}
+              row={SAAS_ROW}
+              column={column}
+              currentMonth={CURRENT_MONTH}
+              onClose={() => undefined}
+            />
+          </DndContext>
+        </MockedProvider>
+      </MantineProvider>
+    );
+    const view = render(ui(monthColumn('2026-10')));
+    const actions = () =>
+      within(screen.getByTestId('drawer-entry')).getByRole('button', { name: 'Actions for Figma' });
+    await waitFor(() => expect(actions()).toBeEnabled());
+    view.rerender(ui(monthColumn('2026-09')));
+    await waitFor(() => expect(asked).toBe(2));
+    await waitFor(() => expect(actions()).toBeEnabled());
+    view.rerender(ui(monthColumn('2026-10')));
+    await waitFor(() => expect(asked).toBe(3));
+    expect(actions()).toBeDisabled();
+    for (const release of pending) release();
+    await waitFor(() => expect(actions()).toBeEnabled());
   });
 
   it('asks a parent row’s entries with every sub-account, over the report range with no column', async () => {
