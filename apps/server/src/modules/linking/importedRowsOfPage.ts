@@ -6,9 +6,8 @@ import type { BankLinkRow, ImportedRow } from './bankLinkRows';
 /** A transaction of the page as the lookups know it: its account, its provider id, its fingerprint. */
 type RowKeys = { linkedAccountId: string; providerTransactionId: string; fingerprint: string };
 
-const idKey = (accountId: string, providerTransactionId: string) =>
-  `${accountId}\u0000${providerTransactionId}`;
-const fingerprintKey = (accountId: string, fingerprint: string) => `${accountId}\u0000${fingerprint}`;
+/** An account's provider id or fingerprint, as one key of the maps and sets below. */
+const keyOf = (accountId: string, value: string) => `${accountId}\u0000${value}`;
 
 /** The rows of these accounts with any of these provider ids, locked. */
 function rowsWithIds(tx: Tx, accountIds: string[], providerTransactionIds: string[]) {
@@ -87,13 +86,13 @@ export class ImportedRowsOfPage {
     for (const id of ids) index.readIds.add(id);
     if (ids.length > 0) {
       for (const row of await rowsWithIds(tx, accountIds, ids))
-        index.byId.set(idKey(row.linkedAccountId, row.providerTransactionId), row);
+        index.byId.set(keyOf(row.linkedAccountId, row.providerTransactionId), row);
     }
     const fingerprints = [...new Set(wanted.fingerprints)];
     for (const fingerprint of fingerprints) index.readFingerprints.add(fingerprint);
     if (fingerprints.length > 0) {
       for (const row of await earlierCopies(tx, link, accountIds, fingerprints)) {
-        const key = fingerprintKey(row.linkedAccountId, row.fingerprint);
+        const key = keyOf(row.linkedAccountId, row.fingerprint);
         const list = index.earlierByFingerprint.get(key) ?? [];
         list.push(row);
         index.earlierByFingerprint.set(key, list);
@@ -104,7 +103,7 @@ export class ImportedRowsOfPage {
 
   /** The account's row with this provider id (read at the start, or again once the page wrote it). */
   async withId(accountId: string, providerTransactionId: string): Promise<ImportedRow | undefined> {
-    const key = idKey(accountId, providerTransactionId);
+    const key = keyOf(accountId, providerTransactionId);
     const read = this.readAccounts.has(accountId) && this.readIds.has(providerTransactionId);
     if (read && !this.writtenIds.has(key)) return this.byId.get(key);
     const [row] = await rowsWithIds(this.tx, [accountId], [providerTransactionId]);
@@ -113,7 +112,7 @@ export class ImportedRowsOfPage {
 
   /** The account's earliest row with this fingerprint that another link imported and that stands. */
   async earlierCopy(accountId: string, fingerprint: string): Promise<ImportedRow | undefined> {
-    const key = fingerprintKey(accountId, fingerprint);
+    const key = keyOf(accountId, fingerprint);
     const read = this.readAccounts.has(accountId) && this.readFingerprints.has(fingerprint);
     if (read && !this.writtenFingerprints.has(key)) return this.earlierByFingerprint.get(key)?.[0];
     const [row] = await earlierCopies(this.tx, this.link, [accountId], [fingerprint]).limit(1);
@@ -123,8 +122,8 @@ export class ImportedRowsOfPage {
   /** A row the page wrote: `before` as read (none for a new row), `after` as it now stands. */
   written(before: RowKeys | undefined, after: RowKeys): void {
     for (const row of before ? [before, after] : [after]) {
-      this.writtenIds.add(idKey(row.linkedAccountId, row.providerTransactionId));
-      this.writtenFingerprints.add(fingerprintKey(row.linkedAccountId, row.fingerprint));
+      this.writtenIds.add(keyOf(row.linkedAccountId, row.providerTransactionId));
+      this.writtenFingerprints.add(keyOf(row.linkedAccountId, row.fingerprint));
     }
   }
 }
