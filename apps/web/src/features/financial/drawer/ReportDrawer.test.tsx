@@ -152,10 +152,15 @@ function entriesLink(operations: Operation[]) {
   });
 }
 
-function renderDrawer(selected: ReportLineItemView, column: ReportColumnView | null) {
+/** `around` may put a link of the test's own before entriesLink (to hold an answer, say). */
+function renderDrawer(
+  selected: ReportLineItemView,
+  column: ReportColumnView | null,
+  around: (answered: ApolloLink) => ApolloLink = (answered) => answered,
+) {
   const operations: Operation[] = [];
   const accountsById = new Map(ACCOUNTS.map((item) => [item.id, item]));
-  const link = entriesLink(operations);
+  const link = around(entriesLink(operations));
   // Rendered whole each time (providers included) so that rerender only changes the selection.
   const ui = (nextRow: ReportLineItemView, nextColumn: ReportColumnView | null) => (
     <MantineProvider theme={theme} env="test">
@@ -217,44 +222,29 @@ describe('ReportDrawer', () => {
   it('holds an entry’s actions while the list shown is the cache’s and the server is asked again', async () => {
     // The month shown again after another: its cached entries may name what an edit replaced since.
     const pending: (() => void)[] = [];
-    const answered = entriesLink([]);
     let asked = 0;
-    const link = new ApolloLink((operation, forward) => {
-      if (operation.operationName !== 'ReportEntries') return answered.request(operation, forward)!;
-      asked += 1;
-      if (asked < 3) return answered.request(operation, forward)!;
-      return new Observable((observer) => {
-        pending.push(() => {
-          answered.request(operation, forward)?.subscribe(observer);
-        });
-      });
-    });
-    const accountsById = new Map(ACCOUNTS.map((item) => [item.id, item]));
-    const ui = (column: ReportColumnView) => (
-      <MantineProvider theme={theme} env="test">
-        <MockedProvider link={link}>
-          <DndContext>
-            <ReportDrawer
-              entityId="entity"
-              report={REPORT}
-              accountsById={accountsById}
-              row={SAAS_ROW}
-              column={column}
-              currentMonth={CURRENT_MONTH}
-              onClose={() => undefined}
-            />
-          </DndContext>
-        </MockedProvider>
-      </MantineProvider>
+    const { select } = renderDrawer(
+      SAAS_ROW,
+      monthColumn('2026-10'),
+      (answered) =>
+        new ApolloLink((operation, forward) => {
+          if (operation.operationName !== 'ReportEntries') return answered.request(operation, forward)!;
+          asked += 1;
+          if (asked < 3) return answered.request(operation, forward)!;
+          return new Observable((observer) => {
+            pending.push(() => {
+              answered.request(operation, forward)?.subscribe(observer);
+            });
+          });
+        }),
     );
-    const view = render(ui(monthColumn('2026-10')));
     const actions = () =>
       within(screen.getByTestId('drawer-entry')).getByRole('button', { name: 'Actions for Figma' });
     await waitFor(() => expect(actions()).toBeEnabled());
-    view.rerender(ui(monthColumn('2026-09')));
+    select(SAAS_ROW, monthColumn('2026-09'));
     await waitFor(() => expect(asked).toBe(2));
     await waitFor(() => expect(actions()).toBeEnabled());
-    view.rerender(ui(monthColumn('2026-10')));
+    select(SAAS_ROW, monthColumn('2026-10'));
     await waitFor(() => expect(asked).toBe(3));
     expect(actions()).toBeDisabled();
     for (const release of pending) release();
